@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// One pipeline, dependencies pointing one way:
+// StatectlParse → StatectlSimulate → StatectlRender (+ StatectlGraphviz) → StatectlCLI → statectl.
+let package = Package(
+    name: "statectl",
+    products: [
+        .library(name: "Statectl", targets: ["StatectlParse", "StatectlSimulate", "StatectlRender"]),
+        .executable(name: "statectl", targets: ["statectl"]),
+    ],
+    targets: [
+        .target(name: "StatectlParse"),
+        .target(name: "StatectlSimulate", dependencies: ["StatectlParse"]),
+        .target(name: "StatectlRender", dependencies: ["StatectlParse", "StatectlSimulate"]),
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"])]
+        ),
+        .target(name: "StatectlGraphviz", dependencies: ["CGraphviz", "StatectlSimulate", "StatectlRender"]),
+        .target(name: "StatectlCLI", dependencies: ["StatectlParse", "StatectlSimulate", "StatectlRender", "StatectlGraphviz"]),
+        .executableTarget(name: "statectl", dependencies: ["StatectlCLI"]),
+        .testTarget(name: "StatectlParseTests", dependencies: ["StatectlParse"]),
+        .testTarget(name: "StatectlSimulateTests", dependencies: ["StatectlParse", "StatectlSimulate"]),
+        .testTarget(name: "StatectlRenderTests", dependencies: ["StatectlParse", "StatectlSimulate", "StatectlRender", "StatectlGraphviz"]),
+        .testTarget(name: "StatectlCLITests", dependencies: ["StatectlCLI", "statectl"]),
+    ]
+)

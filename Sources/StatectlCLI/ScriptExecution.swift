@@ -1,0 +1,69 @@
+import StatectlParse
+import StatectlSimulate
+import StatectlRender
+
+/// A diagnostic with the text of the line it points into, ready for the formatter.
+struct LocatedDiagnostic {
+    var diagnostic: Diagnostic
+    var sourceLine: [UInt8]
+}
+
+/// What the two passes over a script found.
+struct ScriptResult {
+    /// Syntax and vocabulary errors (first pass); when any, nothing was simulated.
+    var errors: [LocatedDiagnostic] = []
+    var errorCount = 0
+    /// Failed expectations and a runtime error (second pass).
+    var failures: [LocatedDiagnostic] = []
+    var outcome: Script.Outcome?
+
+    var exitStatus: Int32 {
+        if errorCount > 0 { return 2 }
+        guard let outcome else { return 2 }
+        return outcome.failedExpectations > 0 || outcome.runtimeError ? 1 : 0
+    }
+}
+
+/// Most diagnostics kept for printing; a script with more is reported by count past this.
+let diagnosticsShown = 200
+
+/// Checks the whole script, then (if it is sound) simulates it into `sink`. Two passes
+/// over the text rather than one over a parsed copy, so memory stays flat.
+func executeScript(_ source: ScriptSource, into sink: RecordSink) throws(FileError) -> ScriptResult {
+    var result = ScriptResult()
+    let checker = Script(mode: .check)
+    try source.forEachLine { line, number in
+        for diagnostic in checker.feed(line: line, number: number) {
+            result.errorCount += 1
+            if result.errors.count < diagnosticsShown {
+                result.errors.append(LocatedDiagnostic(diagnostic: diagnostic, sourceLine: Array(line)))
+            }
+        }
+        return true
+    }
+    guard result.errorCount == 0 else { return result }
+    let runner = Script(mode: .run(sink))
+    try source.forEachLine { line, number in
+        for diagnostic in runner.feed(line: line, number: number) where result.failures.count < diagnosticsShown {
+            result.failures.append(LocatedDiagnostic(diagnostic: diagnostic, sourceLine: Array(line)))
+        }
+        return true
+    }
+    result.outcome = runner.finish()
+    return result
+}
+
+/// Prints a script's diagnostics, and a count when some were left out.
+func report(_ result: ScriptResult, source: ScriptSource, console: Console) {
+    let formatter = DiagnosticFormatter(colored: console.wantsColor(onStandardError: true))
+    for located in result.errors + result.failures {
+        console.err.write(formatter.format(located.diagnostic, path: source.displayName, sourceLine: located.sourceLine))
+    }
+    if result.errorCount > result.errors.count {
+        console.err.write("statectl: \(result.errorCount - result.errors.count) more errors not shown\n")
+    }
+    if result.errorCount > 0 {
+        let noun = result.errorCount == 1 ? "error" : "errors"
+        console.err.write("statectl: \(result.errorCount) \(noun) in \(source.displayName); nothing was simulated\n")
+    }
+}

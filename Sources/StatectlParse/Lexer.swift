@@ -1,0 +1,200 @@
+/// A token of the event-script language, with its byte range in the line.
+struct Token {
+    enum Kind: Equatable {
+        case identifier(String)
+        case string(String)
+        case number(NumberLiteral)
+        case duration(milliseconds: Int64)
+        case leftParen, rightParen, leftBracket, rightBracket
+        case comma, colon, semicolon, assign, equal, notEqual
+        case end
+    }
+
+    var kind: Kind
+    var bytes: Range<Int>
+}
+
+/// Longest `wait` the language takes: a day. Longer waits say more about a typo than a UI.
+public let maximumWaitMilliseconds: Int64 = 86_400_000
+
+/// Splits one line (without its line break) into tokens. Works on bytes: the line has been
+/// checked to be UTF-8, and everything outside strings and comments is ASCII.
+struct Lexer {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let line: Int
+    var position = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, line: Int) {
+        self.bytes = bytes
+        self.line = line
+    }
+
+    private func span(_ range: Range<Int>) -> SourceSpan { SourceSpan(line: line, bytes: range) }
+
+    /// All tokens up to a comment or the end of the line, closed by `.end`; or the first lexical error.
+    mutating func tokenize() -> Result<[Token], Diagnostic> {
+        var tokens: [Token] = []
+        tokens.reserveCapacity(8)
+        while true {
+            switch next() {
+            case .success(let token):
+                tokens.append(token)
+                if token.kind == .end { return .success(tokens) }
+            case .failure(let diagnostic):
+                return .failure(diagnostic)
+            }
+        }
+    }
+
+    private mutating func next() -> Result<Token, Diagnostic> {
+        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
+        let start = position
+        guard position < bytes.count, bytes[position] != UInt8(ascii: "#") else {
+            return .success(Token(kind: .end, bytes: start..<start))
+        }
+        let byte = bytes[position]
+        position += 1
+        func single(_ kind: Token.Kind) -> Result<Token, Diagnostic> { .success(Token(kind: kind, bytes: start..<position)) }
+        switch byte {
+        case UInt8(ascii: "("): return single(.leftParen)
+        case UInt8(ascii: ")"): return single(.rightParen)
+        case UInt8(ascii: "["): return single(.leftBracket)
+        case UInt8(ascii: "]"): return single(.rightBracket)
+        case UInt8(ascii: ","): return single(.comma)
+        case UInt8(ascii: ":"): return single(.colon)
+        case UInt8(ascii: ";"): return single(.semicolon)
+        case UInt8(ascii: "="):
+            if position < bytes.count, bytes[position] == UInt8(ascii: "=") { position += 1; return single(.equal) }
+            return single(.assign)
+        case UInt8(ascii: "!"):
+            if position < bytes.count, bytes[position] == UInt8(ascii: "=") { position += 1; return single(.notEqual) }
+            return .failure(Diagnostic(id: "unexpected-character", span: span(start..<position),
+                                       message: "unexpected character '!'", notes: [DiagnosticNote("write '!=' to compare for inequality")]))
+        case UInt8(ascii: "\""): return lexString(from: start)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return lexNumber(from: start)
+        default:
+            if Lexer.isIdentifierStart(byte) {
+                while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
+                return single(.identifier(text(start..<position)))
+            }
+            // Point at the whole character, even when it takes several bytes.
+            while position < bytes.count, bytes[position] & 0xC0 == 0x80 { position += 1 }
+            let character = text(start..<position)
+            let shown = byte < 0x20 || byte == 0x7F ? "\\u{\(String(byte, radix: 16))}" : character
+            return .failure(Diagnostic(id: "unexpected-character", span: span(start..<position),
+                                       message: "unexpected character '\(shown)'"))
+        }
+    }
+
+    static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F
+    }
+
+    static func isIdentifierPart(_ byte: UInt8) -> Bool {
+        isIdentifierStart(byte) || (byte >= 0x30 && byte <= 0x39)
+    }
+
+    private func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    private mutating func lexString(from start: Int) -> Result<Token, Diagnostic> {
+        var value: [UInt8] = []
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return .success(Token(kind: .string(String(decoding: value, as: UTF8.self)), bytes: start..<position))
+            case UInt8(ascii: "\\"):
+                guard position < bytes.count else { break }
+                let escaped = bytes[position]
+                position += 1
+                switch escaped {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): value.append(escaped)
+                case UInt8(ascii: "n"): value.append(0x0A)
+                case UInt8(ascii: "t"): value.append(0x09)
+                default:
+                    return .failure(Diagnostic(id: "invalid-escape", span: span(position - 2..<position),
+                                               message: "unknown escape sequence in string",
+                                               notes: [DiagnosticNote("strings take \\\", \\\\, \\n and \\t")]))
+                }
+            default:
+                value.append(byte)
+            }
+        }
+        return .failure(Diagnostic(id: "unterminated-string", span: span(start..<start + 1),
+                                   message: "unterminated string", notes: [DiagnosticNote("add a closing '\"' on the same line")]))
+    }
+
+    /// Digits, an optional fraction, and an optional unit that makes it a duration (`ms`, `s`).
+    private mutating func lexNumber(from start: Int) -> Result<Token, Diagnostic> {
+        func digits() { while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 } }
+        digits()
+        let integerEnd = position
+        var fractionRange = position..<position
+        if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "."), bytes[position + 1] >= 0x30, bytes[position + 1] <= 0x39 {
+            position += 1
+            let fractionStart = position
+            digits()
+            fractionRange = fractionStart..<position
+        }
+        let numberEnd = position
+        while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
+        let unit = text(numberEnd..<position)
+        let integerPart = parseInteger(start..<integerEnd)
+        if unit.isEmpty {
+            let literal = NumberLiteral(text: text(start..<numberEnd), integer: fractionRange.isEmpty ? integerPart : nil)
+            return .success(Token(kind: .number(literal), bytes: start..<position))
+        }
+        let scale: Int64
+        switch unit {
+        case "ms": scale = 1
+        case "s": scale = 1000
+        default:
+            return .failure(Diagnostic(id: "unknown-unit", span: span(numberEnd..<position),
+                                       message: "unknown unit '\(unit)'",
+                                       notes: [DiagnosticNote("durations are written in ms or s, as in 300ms or 0.3s")]))
+        }
+        if let milliseconds = durationValue(integer: integerPart, fraction: fractionRange, scale: scale) {
+            guard milliseconds <= maximumWaitMilliseconds else {
+                return .failure(Diagnostic(id: "duration-out-of-range", span: span(start..<position),
+                                           message: "duration out of range", notes: [DiagnosticNote("a duration is at most 86400s (one day)")]))
+            }
+            return .success(Token(kind: .duration(milliseconds: milliseconds), bytes: start..<position))
+        }
+        if integerPart == nil || integerPart! > maximumWaitMilliseconds {
+            return .failure(Diagnostic(id: "duration-out-of-range", span: span(start..<position),
+                                       message: "duration out of range", notes: [DiagnosticNote("a duration is at most 86400s (one day)")]))
+        }
+        return .failure(Diagnostic(id: "duration-fraction", span: span(start..<position),
+                                   message: "duration is not a whole number of milliseconds"))
+    }
+
+    private func parseInteger(_ range: Range<Int>) -> Int64? {
+        var value: Int64 = 0
+        for index in range {
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(Int64(bytes[index] - 0x30))
+            if overflow1 || overflow2 { return nil }
+            value = sum
+        }
+        return value
+    }
+
+    /// Exact milliseconds for integer.fraction × scale, or nil when it is not whole or too large.
+    private func durationValue(integer: Int64?, fraction: Range<Int>, scale: Int64) -> Int64? {
+        guard let integer, integer <= maximumWaitMilliseconds else { return nil }
+        var numerator: Int64 = 0
+        var denominator: Int64 = 1
+        for index in fraction {
+            // Twelve digits are far past a millisecond; more could overflow the arithmetic.
+            guard denominator < 1_000_000_000_000 else { return nil }
+            numerator = numerator * 10 + Int64(bytes[index] - 0x30)
+            denominator *= 10
+        }
+        let scaled = numerator * scale
+        guard scaled % denominator == 0 else { return nil }
+        return integer * scale + scaled / denominator
+    }
+}

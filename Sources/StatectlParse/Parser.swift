@@ -1,0 +1,223 @@
+/// Parses one line of an event script into statements.
+///
+/// A script is parsed a line at a time so that `statectl run` can stream a file of any
+/// length in constant memory. Statements on one line are separated by `;`.
+///
+///     let parsed = Parser.parse(line: Array("start; wait 300ms".utf8), number: 1)
+///     parsed.statements.count  // 2
+public enum Parser {
+    public static func parse(line: [UInt8], number: Int) -> ParsedLine {
+        line.withUnsafeBufferPointer { parse(line: $0, number: number) }
+    }
+
+    /// `line` excludes the line break; a trailing carriage return (CRLF files) is ignored.
+    public static func parse(line raw: UnsafeBufferPointer<UInt8>, number: Int) -> ParsedLine {
+        var line = raw
+        if let last = line.last, last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+        if let invalid = UTF8Validation.firstInvalidByte(in: line) {
+            return ParsedLine(diagnostics: [Diagnostic(
+                id: "invalid-utf8", span: SourceSpan(line: number, bytes: invalid..<invalid + 1),
+                message: "invalid UTF-8 byte 0x\(String(line[invalid], radix: 16, uppercase: true))",
+                notes: [DiagnosticNote("scripts must be UTF-8 text")])])
+        }
+        var lexer = Lexer(bytes: line, line: number)
+        let tokens: [Token]
+        switch lexer.tokenize() {
+        case .success(let lexed): tokens = lexed
+        case .failure(let diagnostic): return ParsedLine(diagnostics: [diagnostic])
+        }
+        var result = ParsedLine()
+        var cursor = TokenCursor(tokens: tokens, line: number)
+        while !cursor.atEnd {
+            if cursor.peek.kind == .semicolon { cursor.advance(); continue }
+            switch cursor.statement() {
+            case .success(let statement): result.statements.append(statement)
+            case .failure(let diagnostic):
+                result.diagnostics.append(diagnostic)
+                cursor.skipToNextStatement()
+            }
+        }
+        return result
+    }
+}
+
+/// Walks a line's tokens; one method per grammar rule.
+struct TokenCursor {
+    let tokens: [Token]
+    let line: Int
+    var index = 0
+
+    var peek: Token { tokens[index] }
+    var atEnd: Bool { tokens[index].kind == .end }
+
+    mutating func advance() { if !atEnd { index += 1 } }
+
+    mutating func skipToNextStatement() {
+        while !atEnd, peek.kind != .semicolon { index += 1 }
+    }
+
+    func span(_ bytes: Range<Int>) -> SourceSpan { SourceSpan(line: line, bytes: bytes) }
+
+    func error(_ id: String, _ message: String, at token: Token, notes: [DiagnosticNote] = []) -> Diagnostic {
+        // An error at the end of the line points just past its last token.
+        Diagnostic(id: id, span: span(token.bytes.isEmpty ? token.bytes.lowerBound..<token.bytes.lowerBound + 1 : token.bytes),
+                   message: message, notes: notes)
+    }
+
+    /// statement := 'model' NAME | 'wait' DURATION | 'expect' NAME ('=='|'!=') value
+    ///            | NAME '=' value | NAME ( '(' arguments ')' )?
+    mutating func statement() -> Result<Statement, Diagnostic> {
+        let first = peek
+        guard case .identifier(let word) = first.kind else {
+            return .failure(error("expected-statement", "expected a statement, found \(describe(first))", at: first))
+        }
+        advance()
+        let form: Statement.Form
+        switch word {
+        case "model":
+            guard case .identifier(let name) = peek.kind else {
+                return .failure(error("expected-model-name", "expected a model name after 'model'", at: peek))
+            }
+            form = .model(Name(name, span: span(peek.bytes)))
+            advance()
+        case "wait":
+            switch peek.kind {
+            case .duration(let milliseconds):
+                form = .wait(milliseconds: milliseconds)
+                advance()
+            case .number(let number):
+                return .failure(error("duration-without-unit", "duration needs a unit", at: peek,
+                                      notes: [DiagnosticNote("write \(number.text)ms or \(number.text)s")]))
+            default:
+                return .failure(error("expected-duration", "expected a duration after 'wait', such as 300ms or 0.3s", at: peek))
+            }
+        case "expect":
+            guard case .identifier(let property) = peek.kind else {
+                return .failure(error("expected-property", "expected a property after 'expect', such as 'state'", at: peek))
+            }
+            let propertyName = Name(property, span: span(peek.bytes))
+            advance()
+            let comparison: Comparison
+            switch peek.kind {
+            case .equal: comparison = .equal
+            case .notEqual: comparison = .notEqual
+            case .assign:
+                return .failure(error("expected-comparison", "use '==' to compare in 'expect'", at: peek))
+            default:
+                return .failure(error("expected-comparison", "expected '==' or '!=' after '\(property)'", at: peek))
+            }
+            advance()
+            switch value() {
+            case .success(let expression): form = .expect(property: propertyName, comparison, expression)
+            case .failure(let diagnostic): return .failure(diagnostic)
+            }
+        default:
+            let name = Name(word, span: span(first.bytes))
+            switch peek.kind {
+            case .assign:
+                advance()
+                switch value() {
+                case .success(let expression): form = .assignment(name, expression)
+                case .failure(let diagnostic): return .failure(diagnostic)
+                }
+            case .leftParen:
+                switch arguments() {
+                case .success(let arguments): form = .call(name, arguments: arguments)
+                case .failure(let diagnostic): return .failure(diagnostic)
+                }
+            case .equal:
+                return .failure(error("expected-assignment", "use '=' to set '\(word)', or 'expect \(word) ==' to check it", at: peek))
+            default:
+                form = .call(name, arguments: nil)
+            }
+        }
+        guard atEnd || peek.kind == .semicolon else {
+            return .failure(error("expected-end", "expected ';' or the end of the line, found \(describe(peek))", at: peek))
+        }
+        let end = tokens[index - 1].bytes.upperBound
+        return .success(Statement(form, span: span(first.bytes.lowerBound..<end)))
+    }
+
+    /// arguments := '(' (argument (',' argument)*)? ')'   argument := (NAME ':')? value
+    mutating func arguments() -> Result<[Argument], Diagnostic> {
+        let open = peek
+        advance()
+        var arguments: [Argument] = []
+        if peek.kind == .rightParen { advance(); return .success(arguments) }
+        while true {
+            var label: Name?
+            if case .identifier(let text) = peek.kind, index + 1 < tokens.count, tokens[index + 1].kind == .colon {
+                label = Name(text, span: span(peek.bytes))
+                advance()
+                advance()
+            }
+            switch value() {
+            case .success(let expression): arguments.append(Argument(label: label, value: expression))
+            case .failure(let diagnostic): return .failure(diagnostic)
+            }
+            switch peek.kind {
+            case .comma: advance()
+            case .rightParen: advance(); return .success(arguments)
+            case .end, .semicolon:
+                return .failure(error("unclosed-parenthesis", "expected ')' to close the argument list", at: peek,
+                                      notes: [DiagnosticNote("the list opens here", span: span(open.bytes))]))
+            default:
+                return .failure(error("expected-comma", "expected ',' or ')' after an argument, found \(describe(peek))", at: peek))
+            }
+        }
+    }
+
+    /// value := NAME | STRING | NUMBER | DURATION | '[' (value (',' value)*)? ']'
+    mutating func value() -> Result<Expression, Diagnostic> {
+        let token = peek
+        switch token.kind {
+        case .identifier(let name): advance(); return .success(Expression(.identifier(name), span: span(token.bytes)))
+        case .string(let text): advance(); return .success(Expression(.string(text), span: span(token.bytes)))
+        case .number(let number): advance(); return .success(Expression(.number(number), span: span(token.bytes)))
+        case .duration(let ms): advance(); return .success(Expression(.duration(milliseconds: ms), span: span(token.bytes)))
+        case .leftBracket:
+            advance()
+            var elements: [Expression] = []
+            if peek.kind == .rightBracket {
+                advance()
+                return .success(Expression(.list(elements), span: span(token.bytes.lowerBound..<tokens[index - 1].bytes.upperBound)))
+            }
+            while true {
+                switch value() {
+                case .success(let element): elements.append(element)
+                case .failure(let diagnostic): return .failure(diagnostic)
+                }
+                switch peek.kind {
+                case .comma: advance()
+                case .rightBracket:
+                    advance()
+                    return .success(Expression(.list(elements), span: span(token.bytes.lowerBound..<tokens[index - 1].bytes.upperBound)))
+                default:
+                    return .failure(error("expected-comma", "expected ',' or ']' in a list, found \(describe(peek))", at: peek))
+                }
+            }
+        default:
+            return .failure(error("expected-value", "expected a value, found \(describe(token))", at: token))
+        }
+    }
+
+    func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .identifier(let name): return "'\(name)'"
+        case .string: return "a string"
+        case .number(let number): return "'\(number.text)'"
+        case .duration: return "a duration"
+        case .leftParen: return "'('"
+        case .rightParen: return "')'"
+        case .leftBracket: return "'['"
+        case .rightBracket: return "']'"
+        case .comma: return "','"
+        case .colon: return "':'"
+        case .semicolon: return "';'"
+        case .assign: return "'='"
+        case .equal: return "'=='"
+        case .notEqual: return "'!='"
+        case .end: return "the end of the line"
+        }
+    }
+}

@@ -1,0 +1,102 @@
+/// A name as written in a script, with where it was written.
+public struct Name: Hashable, Sendable {
+    public var text: String
+    public var span: SourceSpan
+
+    public init(_ text: String, span: SourceSpan) {
+        self.text = text
+        self.span = span
+    }
+}
+
+/// A number literal. `integer` is nil when the literal has a fraction or does not fit
+/// in 64 bits; the vocabulary that reads it says which numbers it takes.
+public struct NumberLiteral: Hashable, Sendable {
+    public var text: String
+    public var integer: Int64?
+
+    public init(text: String, integer: Int64?) {
+        self.text = text
+        self.integer = integer
+    }
+}
+
+/// A value written in a script: `loading`, `"offline"`, `2`, `300ms`, `[empty, loading]`.
+public struct Expression: Hashable, Sendable {
+    public indirect enum Kind: Hashable, Sendable {
+        case identifier(String)
+        case string(String)
+        case number(NumberLiteral)
+        case duration(milliseconds: Int64)
+        case list([Expression])
+    }
+
+    public var kind: Kind
+    public var span: SourceSpan
+
+    public init(_ kind: Kind, span: SourceSpan) {
+        self.kind = kind
+        self.span = span
+    }
+
+    /// The identifier's text, if this is a bare identifier.
+    public var identifier: String? {
+        if case .identifier(let name) = kind { return name }
+        return nil
+    }
+}
+
+/// One argument of a call: `animated: true`, or a bare `error`.
+public struct Argument: Hashable, Sendable {
+    public var label: Name?
+    public var value: Expression
+
+    public init(label: Name?, value: Expression) {
+        self.label = label
+        self.value = value
+    }
+}
+
+/// `==` or `!=` in an `expect` statement.
+public enum Comparison: String, Hashable, Sendable {
+    case equal = "=="
+    case notEqual = "!="
+}
+
+/// One statement of a script, before any model has given it a meaning.
+///
+/// The parser knows only the shapes below; which names and labels are valid is the
+/// model's vocabulary's business, so every model shares one parser.
+public struct Statement: Hashable, Sendable {
+    public enum Form: Hashable, Sendable {
+        /// `model StatefulViewController`
+        case model(Name)
+        /// `start`, `end(error: "offline")`; `arguments` is nil when there are no parentheses.
+        case call(Name, arguments: [Argument]?)
+        /// `hasContent = false`
+        case assignment(Name, Expression)
+        /// `wait 300ms`
+        case wait(milliseconds: Int64)
+        /// `expect state == loading`
+        case expect(property: Name, Comparison, Expression)
+    }
+
+    public var form: Form
+    public var span: SourceSpan
+
+    public init(_ form: Form, span: SourceSpan) {
+        self.form = form
+        self.span = span
+    }
+}
+
+/// What one line of a script parsed into: its statements in order, or the problems found.
+public struct ParsedLine: Sendable {
+    public var statements: [Statement]
+    public var diagnostics: [Diagnostic]
+
+    public init(statements: [Statement] = [], diagnostics: [Diagnostic] = []) {
+        self.statements = statements
+        self.diagnostics = diagnostics
+    }
+}

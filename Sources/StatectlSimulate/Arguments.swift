@@ -1,0 +1,122 @@
+import StatectlParse
+
+/// A parameter a call takes, for matching written arguments to it.
+public struct ParameterSpec: Sendable {
+    public var label: String
+    /// May be written without its label as the first argument: `addView(custom)`.
+    public var positional: Bool
+    /// May be written as its bare label, meaning "present": `end(error)`.
+    public var bare: Bool
+
+    public init(_ label: String, positional: Bool = false, bare: Bool = false) {
+        self.label = label
+        self.positional = positional
+        self.bare = bare
+    }
+}
+
+/// Matches a call's arguments to its parameters and converts their values, collecting
+/// every problem with a span. Shared by every model's vocabulary.
+public struct ArgumentReader {
+    public let call: Name
+    private var matched: [String: Argument] = [:]
+    public var problems: [Diagnostic] = []
+
+    /// Reads `arguments` (nil: the call had no parentheses) against `parameters`.
+    public init(call: Name, arguments: [Argument]?, parameters: [ParameterSpec]) {
+        self.call = call
+        let labels = parameters.map(\.label)
+        for (position, argument) in (arguments ?? []).enumerated() {
+            let parameter: ParameterSpec?
+            if let label = argument.label {
+                parameter = parameters.first { $0.label == label.text }
+                if parameter == nil {
+                    var notes: [DiagnosticNote] = []
+                    if let near = Suggestion.nearest(to: label.text, in: labels) { notes.append(DiagnosticNote("did you mean '\(near)'?")) }
+                    notes.append(DiagnosticNote(labels.isEmpty ? "'\(call.text)' takes no arguments"
+                                                : "'\(call.text)' takes: " + labels.map { "\($0):" }.joined(separator: " ")))
+                    problems.append(Diagnostic(id: "unknown-label", span: label.span,
+                                               message: "'\(call.text)' has no argument '\(label.text)'", notes: notes))
+                    continue
+                }
+            } else if let word = argument.value.identifier, let flag = parameters.first(where: { $0.bare && $0.label == word }) {
+                parameter = flag
+            } else if position == 0, let first = parameters.first(where: \.positional) {
+                parameter = first
+            } else {
+                let notes = labels.isEmpty ? [DiagnosticNote("'\(call.text)' takes no arguments")]
+                    : [DiagnosticNote("write it with its label: " + labels.map { "\($0):" }.joined(separator: " "))]
+                problems.append(Diagnostic(id: "missing-label", span: argument.value.span,
+                                           message: "unexpected argument without a label", notes: notes))
+                continue
+            }
+            guard let parameter else { continue }
+            if matched[parameter.label] != nil {
+                problems.append(Diagnostic(id: "duplicate-argument", span: argument.label?.span ?? argument.value.span,
+                                           message: "argument '\(parameter.label)' is given twice"))
+                continue
+            }
+            matched[parameter.label] = argument
+        }
+    }
+
+    /// Whether the argument was written at all.
+    public func has(_ label: String) -> Bool { matched[label] != nil }
+
+    /// Whether the argument was written as its bare label (`end(error)`).
+    public func isBare(_ label: String) -> Bool {
+        guard let argument = matched[label] else { return false }
+        return argument.label == nil && argument.value.identifier == label
+    }
+
+    public mutating func flag(_ label: String, default value: Bool) -> Bool {
+        guard let argument = matched[label] else { return value }
+        switch argument.value.identifier {
+        case "true": return true
+        case "false": return false
+        default:
+            problems.append(Diagnostic(id: "type-mismatch", span: argument.value.span, message: "'\(label)' takes true or false"))
+            return value
+        }
+    }
+
+    /// A name argument (a state or view key); nil with a problem recorded if missing or not a name.
+    public mutating func name(_ label: String) -> Name? {
+        guard let argument = matched[label] else {
+            problems.append(Diagnostic(id: "missing-argument", span: call.span, message: "'\(call.text)' needs '\(label)'"))
+            return nil
+        }
+        guard let word = argument.value.identifier else {
+            problems.append(Diagnostic(id: "type-mismatch", span: argument.value.span, message: "'\(label)' takes a name, such as loading"))
+            return nil
+        }
+        return Name(word, span: argument.value.span)
+    }
+
+    /// A string argument, or nil if absent (or written as `nil`).
+    public mutating func string(_ label: String) -> String? {
+        guard let argument = matched[label] else { return nil }
+        switch argument.value.kind {
+        case .string(let text): return text
+        case .identifier("nil"): return nil
+        default:
+            problems.append(Diagnostic(id: "type-mismatch", span: argument.value.span, message: "'\(label)' takes a string, such as \"offline\""))
+            return nil
+        }
+    }
+
+    /// A whole number in `range`, or `value` if absent.
+    public mutating func integer(_ label: String, default value: Int64, in range: ClosedRange<Int64>) -> Int64 {
+        guard let argument = matched[label] else { return value }
+        guard case .number(let number) = argument.value.kind else {
+            problems.append(Diagnostic(id: "type-mismatch", span: argument.value.span, message: "'\(label)' takes a whole number"))
+            return value
+        }
+        guard let integer = number.integer, range.contains(integer) else {
+            problems.append(Diagnostic(id: "number-out-of-range", span: argument.value.span,
+                                       message: "'\(label)' must be a whole number from \(range.lowerBound) to \(range.upperBound)"))
+            return value
+        }
+        return integer
+    }
+}

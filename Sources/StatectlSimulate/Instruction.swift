@@ -1,0 +1,116 @@
+import StatectlParse
+
+/// An `expect` statement whose value has been checked against the property's kind.
+public struct Expectation: Sendable {
+    public var property: String
+    public var comparison: Comparison
+    public var expected: ObservedValue
+    public var span: SourceSpan
+}
+
+/// A statement made ready to run by a model's vocabulary.
+public enum Instruction<Command> {
+    case command(Command)
+    case wait(milliseconds: Int64)
+    case expect(Expectation)
+    /// `model X` as the first statement: already acted on when the model was chosen.
+    case selectModel
+}
+
+/// Checks statements against one model: the shared forms (`model`, `wait`, `expect`)
+/// here, calls and assignments in the model's own vocabulary.
+public struct ScriptCompiler<M: SimulationModel> {
+    private var names = KnownNames(M.builtinStates)
+    private var sawStatement = false
+
+    public init() {}
+
+    public mutating func compile(_ statement: Statement) -> Checked<Instruction<M.Command>> {
+        defer { sawStatement = true }
+        switch statement.form {
+        case .model(let name):
+            guard !sawStatement else {
+                return .failure([Diagnostic(id: "model-not-first", span: statement.span,
+                                            message: "'model' must be the first statement of a script",
+                                            notes: [DiagnosticNote("this script simulates \(M.name)")])])
+            }
+            // The checker chose the model from this very statement; an unknown name was reported there.
+            _ = name
+            return .success(.selectModel)
+        case .wait(let milliseconds):
+            return .success(.wait(milliseconds: milliseconds))
+        case .expect(let property, let comparison, let value):
+            return compileExpectation(property, comparison, value, span: statement.span).map { .expect($0) }
+        case .call, .assignment:
+            return M.compile(statement, names: &names).map { .command($0) }
+        }
+    }
+
+    private func compileExpectation(_ property: Name, _ comparison: Comparison, _ value: Expression,
+                                    span: SourceSpan) -> Checked<Expectation> {
+        guard let spec = M.properties.first(where: { $0.name == property.text }) else {
+            var notes: [DiagnosticNote] = []
+            if let near = Suggestion.nearest(to: property.text, in: M.properties.map(\.name)) {
+                notes.append(DiagnosticNote("did you mean '\(near)'?"))
+            }
+            notes.append(DiagnosticNote("\(M.name) has: " + M.properties.map(\.name).joined(separator: ", ")))
+            return .failure([Diagnostic(id: "unknown-property", span: property.span,
+                                        message: "unknown property '\(property.text)'", notes: notes)])
+        }
+        let expected: ObservedValue
+        switch spec.kind {
+        case .state:
+            switch stateName(value) {
+            case .success(let name): expected = .name(name)
+            case .failure(let diagnostic): return .failure([diagnostic])
+            }
+        case .states:
+            guard case .list(let elements) = value.kind else {
+                return .failure([typeMismatch(value, "a list of states, such as [empty, loading]", property.text)])
+            }
+            var states: [String] = []
+            var problems: [Diagnostic] = []
+            for element in elements {
+                switch stateName(element) {
+                case .success(let name): states.append(name)
+                case .failure(let diagnostic): problems.append(diagnostic)
+                }
+            }
+            guard problems.isEmpty else { return .failure(problems) }
+            expected = .names(states.sorted())
+        case .count:
+            guard case .number(let number) = value.kind else {
+                return .failure([typeMismatch(value, "a whole number", property.text)])
+            }
+            guard let count = number.integer else {
+                return .failure([Diagnostic(id: "number-out-of-range", span: value.span,
+                                            message: "'\(number.text)' is not a whole number that fits in 64 bits")])
+            }
+            expected = .count(count)
+        case .flag:
+            guard let word = value.identifier, word == "true" || word == "false" else {
+                return .failure([typeMismatch(value, "true or false", property.text)])
+            }
+            expected = .flag(word == "true")
+        }
+        return .success(Expectation(property: property.text, comparison: comparison, expected: expected, span: span))
+    }
+
+    private func stateName(_ value: Expression) -> Result<String, Diagnostic> {
+        guard let name = value.identifier else {
+            return .failure(typeMismatch(value, "a state name", nil))
+        }
+        guard names.contains(name) else {
+            var notes: [DiagnosticNote] = []
+            if let near = names.suggestion(for: name) { notes.append(DiagnosticNote("did you mean '\(near)'?")) }
+            notes.append(DiagnosticNote("known states: " + names.names.sorted().joined(separator: ", ")))
+            return .failure(Diagnostic(id: "unknown-state", span: value.span, message: "unknown state '\(name)'", notes: notes))
+        }
+        return .success(name)
+    }
+
+    private func typeMismatch(_ value: Expression, _ wanted: String, _ property: String?) -> Diagnostic {
+        let subject = property.map { "'\($0)' takes" } ?? "expected"
+        return Diagnostic(id: "type-mismatch", span: value.span, message: "\(subject) \(wanted)")
+    }
+}

@@ -1,0 +1,124 @@
+import StatectlParse
+
+/// A value read off a model for `expect` and the final record.
+public enum ObservedValue: Hashable, Sendable {
+    case name(String)
+    case names([String])
+    case count(Int64)
+    case flag(Bool)
+
+    /// As written in a script: `loading`, `[empty, loading]`, `2`, `true`.
+    public var text: String {
+        switch self {
+        case .name(let name): return name
+        case .names(let names): return "[" + names.joined(separator: ", ") + "]"
+        case .count(let count): return String(count)
+        case .flag(let flag): return flag ? "true" : "false"
+        }
+    }
+
+    public var field: FieldValue {
+        switch self {
+        case .name(let name): return .string(name)
+        case .names(let names): return .strings(names)
+        case .count(let count): return .int(count)
+        case .flag(let flag): return .bool(flag)
+        }
+    }
+}
+
+/// A property that `expect` can read, and the kind of value it holds.
+public struct PropertySpec: Sendable {
+    public enum Kind: Sendable {
+        /// A state name; the value must be a known state.
+        case state
+        /// A list of state names, compared sorted.
+        case states
+        case count
+        case flag
+    }
+
+    public var name: String
+    public var kind: Kind
+    public var summary: String
+
+    public init(_ name: String, _ kind: Kind, _ summary: String) {
+        self.name = name
+        self.kind = kind
+        self.summary = summary
+    }
+}
+
+/// The state names a script may mention: the model's own and those the script introduced.
+public struct KnownNames: Sendable {
+    public private(set) var names: Set<String>
+
+    public init(_ builtin: [String]) { names = Set(builtin) }
+
+    public mutating func insert(_ name: String) { names.insert(name) }
+    public func contains(_ name: String) -> Bool { names.contains(name) }
+
+    /// "did you mean …" for a name not known, if one is close.
+    public func suggestion(for name: String) -> String? {
+        Suggestion.nearest(to: name, in: names.sorted())
+    }
+}
+
+/// What the original library would have crashed on (a force unwrap, a `fatalError`);
+/// statectl reports it at the line and stops the simulation instead.
+public struct RuntimeError: Error, Sendable {
+    public var message: String
+    public var notes: [String]
+
+    public init(_ message: String, notes: [String] = []) {
+        self.message = message
+        self.notes = notes
+    }
+}
+
+/// What a model step did: the records it produced, at the simulator's time and line.
+///
+/// The simulator owns the clock; a model reads `now` and appends records, nothing more.
+public struct Effects: Sendable {
+    public internal(set) var now: Int64 = 0
+    public internal(set) var line: Int?
+    var records: [Record] = []
+
+    public init() {}
+
+    public mutating func record(_ kind: String, _ fields: [Field] = []) {
+        records.append(Record(time: now, line: line, kind: kind, fields: fields))
+    }
+}
+
+/// A simulated library: its vocabulary (how statements become commands), its state and
+/// its transitions. Values only: no clock, no I/O. The simulator drives it in turns:
+/// commands during a turn, `endTurn` when the turn's statements are done, and
+/// `reachDeadline` whenever the virtual clock reaches `nextDeadline`.
+public protocol SimulationModel {
+    associatedtype Command
+
+    /// The name a script selects it by: `model StatefulViewController`.
+    static var name: String { get }
+    /// Properties `expect` can read.
+    static var properties: [PropertySpec] { get }
+    /// State names every script of this model may use.
+    static var builtinStates: [String] { get }
+    /// The decision logic the model walks, for `graph` to draw.
+    static var decisionTree: DecisionTree { get }
+
+    /// Turns a call or assignment into a command, or says what is wrong with it.
+    static func compile(_ statement: Statement, names: inout KnownNames) -> Checked<Command>
+    /// The command as the library call it stands for, with defaults filled in.
+    static func describe(_ command: Command) -> String
+
+    init()
+    mutating func perform(_ command: Command, effects: inout Effects) throws(RuntimeError)
+    mutating func endTurn(effects: inout Effects)
+    /// When the earliest scheduled completion is due, if any.
+    var nextDeadline: Int64? { get }
+    mutating func reachDeadline(effects: inout Effects)
+    func observe(_ property: String) -> ObservedValue
+    /// The fields of the last record of a run.
+    func finalFields() -> [Field]
+}

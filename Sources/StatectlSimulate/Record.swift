@@ -1,0 +1,55 @@
+/// A value in a record's field: what the text log and JSON Lines print.
+public enum FieldValue: Hashable, Sendable {
+    case int(Int64)
+    case bool(Bool)
+    case string(String)
+    case strings([String])
+    case ints([Int64])
+    case null
+}
+
+/// A named field of a record; records keep their fields in a fixed order so output is stable.
+public struct Field: Hashable, Sendable {
+    public var key: String
+    public var value: FieldValue
+
+    public init(_ key: String, _ value: FieldValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// One thing that happened in a simulation, at a virtual time and (when a script line
+/// was being run) that line. Renderers turn records into the text log or JSON Lines.
+public struct Record: Hashable, Sendable {
+    /// Milliseconds on the virtual clock.
+    public var time: Int64
+    /// The script line whose turn this happened in, or nil once the script has ended.
+    public var line: Int?
+    /// What happened, such as `queued` or `completed`; the JSON `kind`.
+    public var kind: String
+    public var fields: [Field]
+
+    public init(time: Int64, line: Int?, kind: String, fields: [Field] = []) {
+        self.time = time
+        self.line = line
+        self.kind = kind
+        self.fields = fields
+    }
+
+    public subscript(key: String) -> FieldValue? {
+        fields.first { $0.key == key }?.value
+    }
+}
+
+/// Where records go as they happen, so a run never holds its whole log.
+public protocol RecordSink: AnyObject {
+    func write(_ record: Record)
+}
+
+/// Collects records in memory; for tests and for `graph --trace`.
+public final class RecordCollector: RecordSink {
+    public private(set) var records: [Record] = []
+    public init() {}
+    public func write(_ record: Record) { records.append(record) }
+}

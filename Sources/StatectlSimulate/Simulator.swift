@@ -1,0 +1,102 @@
+import StatectlParse
+
+/// Drives a model on the virtual clock: each script line is one main-thread turn, `wait`
+/// lets the run loop run, and at the end the clock runs on until the model is idle.
+///
+/// Records go to the sink as they happen, so a run holds no log in memory.
+public struct Simulator<M: SimulationModel> {
+    public private(set) var model = M()
+    private var effects = Effects()
+    private let sink: RecordSink
+    public private(set) var failedExpectations = 0
+    /// Set once the model hit a runtime error; the simulation has stopped.
+    public private(set) var stopped = false
+
+    public init(sink: RecordSink) { self.sink = sink }
+
+    public var now: Int64 { effects.now }
+
+    /// Runs one line's instructions as one turn. Returns what should be told to the user
+    /// beside the log: failed expectations and a runtime error.
+    public mutating func runLine(_ instructions: [(Instruction<M.Command>, SourceSpan)], line: Int) -> [Diagnostic] {
+        guard !stopped else { return [] }
+        effects.line = line
+        var problems: [Diagnostic] = []
+        for (instruction, span) in instructions {
+            switch instruction {
+            case .selectModel:
+                continue
+            case .command(let command):
+                effects.record("statement", [Field("call", .string(M.describe(command)))])
+                do {
+                    try model.perform(command, effects: &effects)
+                } catch {
+                    effects.record("runtimeError", [Field("message", .string(error.message))])
+                    problems.append(Diagnostic(id: "runtime-error", span: span, message: error.message,
+                                               notes: error.notes.map { DiagnosticNote($0) }))
+                    stopped = true
+                    flush()
+                    return problems
+                }
+            case .wait(let milliseconds):
+                effects.record("statement", [Field("call", .string("wait \(milliseconds)ms"))])
+                // `wait` ends the turn it is in: the run loop runs while time passes.
+                model.endTurn(effects: &effects)
+                advance(to: effects.now + milliseconds)
+            case .expect(let expectation):
+                if let failure = check(expectation) { problems.append(failure) }
+            }
+            flush()
+        }
+        model.endTurn(effects: &effects)
+        flush()
+        return problems
+    }
+
+    /// Ends the script: the clock runs on until nothing is queued or in flight.
+    public mutating func finish() {
+        effects.line = nil
+        if !stopped {
+            model.endTurn(effects: &effects)
+            while let deadline = model.nextDeadline {
+                effects.now = max(effects.now, deadline)
+                model.reachDeadline(effects: &effects)
+                flush()
+            }
+        }
+        effects.record("final", model.finalFields())
+        flush()
+    }
+
+    private mutating func advance(to target: Int64) {
+        while let deadline = model.nextDeadline, deadline <= target {
+            effects.now = max(effects.now, deadline)
+            model.reachDeadline(effects: &effects)
+            flush()
+        }
+        effects.now = target
+    }
+
+    private mutating func check(_ expectation: Expectation) -> Diagnostic? {
+        var actual = model.observe(expectation.property)
+        if case .names(let names) = actual { actual = .names(names.sorted()) }
+        let holds = (actual == expectation.expected) == (expectation.comparison == .equal)
+        effects.record("expect", [
+            Field("property", .string(expectation.property)),
+            Field("comparison", .string(expectation.comparison.rawValue)),
+            Field("expected", expectation.expected.field),
+            Field("actual", actual.field),
+            Field("passed", .bool(holds)),
+        ])
+        guard !holds else { return nil }
+        failedExpectations += 1
+        let wanted = expectation.comparison == .equal ? expectation.expected.text : "not \(expectation.expected.text)"
+        return Diagnostic(id: "expectation-failed", span: expectation.span,
+                          message: "expectation failed: \(expectation.property) is \(actual.text), expected \(wanted)")
+    }
+
+    private mutating func flush() {
+        for record in effects.records { sink.write(record) }
+        effects.records.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,147 @@
+/// aschuch's StatefulViewController protocol (default implementation) on top of its
+/// ViewStateMachine, as a value on the virtual clock.
+///
+/// Rules (`StatefulViewControllerImplementation.swift`):
+/// - `hasContent()` defaults to true; it is read when a method is called, not when the
+///   queued transition runs.
+/// - `startLoading(animated: false)`, `endLoading(animated: true, error: nil)` and
+///   `setupInitialViewState()` all go through `transitionViewStates`, i.e. `decisionTree`.
+/// - `setupInitialViewState()` derives loading and error from `lastState`, fabricating an
+///   error when it was `error`, and passes no completion handler.
+/// - Reading `lastState` as a StatefulViewControllerState force-unwraps; with a custom key
+///   that is a crash, reported here as a runtime error.
+public struct StatefulViewControllerModel: SimulationModel {
+    public enum Command: Sendable {
+        case setHasContent(Bool)
+        case setupInitialViewState
+        case startLoading(animated: Bool)
+        case endLoading(animated: Bool, error: String?)
+        case transitionViewStates(loading: Bool, error: String?, animated: Bool)
+        case transition(to: MachineState, animated: Bool)
+        case addView(String, Insets)
+        case removeView(String)
+        case setBounds(width: Int64, height: Int64)
+    }
+
+    public static let name = "StatefulViewController"
+    /// The raw values of StatefulViewControllerState; other keys are custom.
+    static let libraryStates = ["content", "loading", "error", "empty"]
+    public static let builtinStates = libraryStates
+    /// The error setupInitialViewState() makes up when lastState is error.
+    static let fabricatedError = "NSError(domain: \"com.aschuch.StatefulViewController.ErrorDomain\", code: -1)"
+
+    public static let properties: [PropertySpec] = [
+        PropertySpec("state", .state, "currentState: what the machine shows (content when no placeholder)"),
+        PropertySpec("lastState", .state, "lastState: the state last requested"),
+        PropertySpec("visible", .states, "the placeholder views now in the container, sorted by name"),
+        PropertySpec("completions", .count, "completion handlers called so far"),
+        PropertySpec("dropped", .count, "transitions dropped because the target was already current"),
+        PropertySpec("unobtrusiveErrors", .count, "handleErrorWhenContentAvailable calls so far"),
+        PropertySpec("hasContent", .flag, "what hasContent() returns now"),
+        PropertySpec("pending", .count, "transitions queued and not yet started"),
+        PropertySpec("transitioning", .flag, "whether a transition is in flight"),
+    ]
+
+    var hasContent = true
+    var machine = ViewStateMachine(keys: ["empty", "error", "loading"])
+    var unobtrusiveErrors: Int64 = 0
+
+    public init() {}
+
+    public mutating func perform(_ command: Command, effects: inout Effects) throws(RuntimeError) {
+        switch command {
+        case .setHasContent(let value):
+            hasContent = value
+        case .setupInitialViewState:
+            let last = try libraryState(machine.lastState, reader: "setupInitialViewState()")
+            decide(entry: Entry.setup, loading: last == "loading", error: last == "error" ? Self.fabricatedError : nil,
+                   animated: false, hasCompletion: false, effects: &effects)
+        case .startLoading(let animated):
+            decide(entry: Entry.start, loading: true, error: nil, animated: animated, hasCompletion: true, effects: &effects)
+        case .endLoading(let animated, let error):
+            decide(entry: Entry.end, loading: false, error: error, animated: animated, hasCompletion: true, effects: &effects)
+        case .transitionViewStates(let loading, let error, let animated):
+            decide(entry: Entry.transitionViewStates, loading: loading, error: error, animated: animated,
+                   hasCompletion: true, effects: &effects)
+        case .transition(let target, let animated):
+            machine.request(target, animated: animated, hasCompletion: true, effects: &effects)
+        case .addView(let key, let insets):
+            machine.setView(key, insets: insets)
+        case .removeView(let key):
+            machine.removeView(key)
+        case .setBounds(let width, let height):
+            machine.bounds = (width, height)
+        }
+    }
+
+    /// `transitionViewStates`: walks the decision tree with inputs fixed now, then requests the outcome.
+    private mutating func decide(entry: String, loading: Bool, error: String?, animated: Bool,
+                                 hasCompletion: Bool, effects: inout Effects) {
+        let tree = Self.decisionTree
+        let hasContent = self.hasContent
+        var unobtrusive = false
+        let walk = tree.walk(from: tree.index(ofNode: entry)!, answer: { question in
+            switch question {
+            case Question.hasContent: return hasContent
+            case Question.loading: return loading
+            case Question.error, Question.errorWithContent: return error != nil
+            default: preconditionFailure("unknown question \(question)")
+            }
+        }, perform: { _ in unobtrusive = true })
+        effects.record("decision", [Field("entry", .string(entry)), Field("path", .strings(walk.steps)),
+                                    Field("edges", .strings(walk.edges.map { tree.edges[$0].id })),
+                                    Field("outcome", .string(walk.outcome))])
+        if unobtrusive, let error {
+            unobtrusiveErrors += 1
+            effects.record("unobtrusiveError", [Field("error", .string(error)), Field("count", .int(unobtrusiveErrors))])
+        }
+        let target: MachineState = walk.outcome == "content" ? .none : .view(walk.outcome)
+        machine.request(target, animated: animated, hasCompletion: hasCompletion, effects: &effects)
+    }
+
+    /// Reads a machine state as StatefulViewControllerState, failing where the original crashes.
+    private func libraryState(_ state: MachineState, reader: String) throws(RuntimeError) -> String {
+        let name = state.stateName
+        guard Self.libraryStates.contains(name) else {
+            throw RuntimeError("\(reader) reads lastState, which holds the custom key '\(name)': the library crashes here",
+                               notes: ["StatefulViewControllerState(rawValue: \"\(name)\") is nil and the library force-unwraps it",
+                                       "only content, loading, error and empty can be read as a StatefulViewControllerState"])
+        }
+        return name
+    }
+
+    public mutating func endTurn(effects: inout Effects) {
+        machine.startQueued(effects: &effects)
+    }
+
+    public var nextDeadline: Int64? { machine.inFlight?.endsAt }
+
+    public mutating func reachDeadline(effects: inout Effects) {
+        machine.complete(effects: &effects)
+        machine.startQueued(effects: &effects)
+    }
+
+    public func observe(_ property: String) -> ObservedValue {
+        switch property {
+        case "state": return .name(machine.currentState.stateName)
+        case "lastState": return .name(machine.lastState.stateName)
+        case "visible": return .names(machine.visible)
+        case "completions": return .count(machine.completions)
+        case "dropped": return .count(machine.dropped)
+        case "unobtrusiveErrors": return .count(unobtrusiveErrors)
+        case "hasContent": return .flag(hasContent)
+        case "pending": return .count(Int64(machine.pending))
+        case "transitioning": return .flag(machine.inFlight != nil)
+        default: preconditionFailure("unknown property \(property)")
+        }
+    }
+
+    public func finalFields() -> [Field] {
+        [Field("state", .string(machine.currentState.stateName)),
+         Field("lastState", .string(machine.lastState.stateName)),
+         Field("visible", .strings(machine.visible)),
+         Field("completions", .int(machine.completions)),
+         Field("dropped", .int(machine.dropped)),
+         Field("unobtrusiveErrors", .int(unobtrusiveErrors))]
+    }
+}
