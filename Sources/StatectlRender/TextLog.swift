@@ -60,6 +60,8 @@ public final class TextLogRenderer: RecordSink {
             return "\(string("view")) view, frame \(string("frame"))" + (flag("animated") ? ", fading in" : "")
         case "viewRemoved":
             return "\(string("view")) view"
+        case "runtimeError":
+            return string("message")
         case "noView":
             return "no view configured for '\(string("view"))'"
         case "expect":

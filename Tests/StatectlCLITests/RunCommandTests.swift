@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+@Suite("statectl run")
+struct RunCommandTests {
+    @Test("prints the log of every example, equal to its golden file", arguments: [
+        "first-load", "unobtrusive-error", "dropped-completion", "custom-state",
+    ])
+    func examples(_ name: String) throws {
+        let result = try statectl(["run", "docs/examples/\(name).script"])
+        let golden = try String(contentsOf: packageRoot.appendingPathComponent("docs/examples/\(name).golden"), encoding: .utf8)
+        #expect(result.status == 0)
+        #expect(result.stdout == golden)
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test("a runtime error is reported at its line with a caret, the log stops, exit 1")
+    func runtimeError() throws {
+        let result = try statectl(["run", "docs/examples/custom-state-crash.txt"])
+        let golden = try String(contentsOf: packageRoot.appendingPathComponent("docs/examples/custom-state-crash.golden"), encoding: .utf8)
+        #expect(result.status == 1)
+        #expect(result.stdout == golden)
+        #expect(result.stderr.hasPrefix("""
+        docs/examples/custom-state-crash.txt:5:1: error: setupInitialViewState() reads lastState, which holds the custom key 'custom': the library crashes here
+            5 | setup
+              | ^~~~~
+        """))
+    }
+
+    @Test("a failed expect is reported with expected and actual values, the run goes on, exit 1")
+    func failedExpect() throws {
+        let result = try statectl(["run", "-"], input: Data("expect state == loading\nstart\n".utf8))
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+        <stdin>:1:1: error: expectation failed: state is content, expected loading
+            1 | expect state == loading
+              | ^~~~~~~~~~~~~~~~~~~~~~~
+
+        """)
+        #expect(result.stdout.contains("startLoading(animated: false)"))
+    }
+
+    @Test("script errors are all reported with file:line:col and a caret; nothing is simulated, exit 2")
+    func scriptErrors() throws {
+        let script = "strat\nexpect state == loadng\nwait 300\n"
+        let result = try statectl(["run", "-"], input: Data(script.utf8))
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == """
+        <stdin>:1:1: error: unknown statement 'strat'
+            1 | strat
+              | ^~~~~
+              = note: did you mean 'start'?
+        <stdin>:2:17: error: unknown state 'loadng'
+            2 | expect state == loadng
+              |                 ^~~~~~
+              = note: did you mean 'loading'?
+              = note: known states: content, empty, error, loading
+        <stdin>:3:6: error: duration needs a unit
+            3 | wait 300
+              |      ^~~
+              = note: write 300ms or 300s
+        statectl: 3 errors in <stdin>; nothing was simulated
+
+        """)
+    }
+
+    @Test("an unknown model suggests the nearest one")
+    func unknownModel() throws {
+        let result = try statectl(["run", "-"], input: Data("model StatefulViewControler\n".utf8))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("<stdin>:1:7: error: unknown model 'StatefulViewControler'"))
+        #expect(result.stderr.contains("did you mean 'StatefulViewController'?"))
+    }
+
+    @Test("invalid UTF-8 is an error at its column, not a crash")
+    func invalidUTF8() throws {
+        let result = try statectl(["run", "-"], input: Data([0x73, 0x74, 0x61, 0x72, 0x74, 0x20, 0xFF, 0x0A]))
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("<stdin>:1:7: error: invalid UTF-8 byte 0xFF\n"))
+    }
+
+    @Test("CRLF line endings give the same log as LF")
+    func crlf() throws {
+        let lf = try statectl(["run", "-"], input: Data("hasContent = false\nstart\nexpect state == loading\n".utf8))
+        let crlf = try statectl(["run", "-"], input: Data("hasContent = false\r\nstart\r\nexpect state == loading\r\n".utf8))
+        #expect(crlf.status == 0)
+        #expect(crlf.stdout == lf.stdout)
+    }
+
+    @Test("an empty script is valid and prints only the final state")
+    func emptyScript() throws {
+        let result = try statectl(["run", "-"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "     0ms      -  final             state: content, lastState: content, visible: [], completions: 0, dropped: 0, unobtrusiveErrors: 0\n")
+    }
+
+    @Test("--format jsonl prints one object per record, with t, kind and line; the last is final")
+    func jsonLines() throws {
+        let result = try statectl(["run", "--format", "jsonl", "docs/examples/first-load.script"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 47)
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(object["t"] is Int)
+            #expect(object["kind"] is String)
+            #expect(object.keys.contains("line"))
+        }
+        let final = try #require(try JSONSerialization.jsonObject(with: Data(lines.last!.utf8)) as? [String: Any])
+        #expect(final["kind"] as? String == "final")
+        #expect(final["state"] as? String == "content")
+        #expect(final["lastState"] as? String == "content")
+        #expect(final["visible"] as? [String] == [])
+        #expect(final["line"] is NSNull)
+    }
+
+    @Test("usage errors exit 2 with a hint", arguments: [
+        (["run"], "statectl: error: run needs a script file (or - for standard input)"),
+        (["run", "--fromat", "jsonl", "x"], "statectl: error: unknown option '--fromat'\n  note: did you mean '--format'?"),
+        (["run", "--format", "xml", "x"], "statectl: error: unknown format 'xml'"),
+        (["run", "no-such-file.script"], "statectl: error: cannot open 'no-such-file.script': No such file or directory"),
+        (["run", "docs"], "statectl: error: cannot read 'docs': Is a directory"),
+        (["rnu"], "statectl: error: unknown command 'rnu'\n  note: did you mean 'run'?"),
+    ])
+    func usageErrors(_ arguments: [String], _ message: String) throws {
+        let result = try statectl(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix(message))
+    }
+
+    @Test("--help and --version are answers, not errors", arguments: [["--help"], ["run", "--help"], ["--version"], ["graph", "--help"], ["test", "--help"]])
+    func help(_ arguments: [String]) throws {
+        let result = try statectl(arguments)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("statectl"))
+        #expect(result.stderr.isEmpty)
+    }
+}
