@@ -57,7 +57,7 @@ public enum StatectlCommandLine {
         do {
             switch command {
             case "run": return try RunCommand(arguments: rest).execute(console: console)
-            case "graph": return 2
+            case "graph": return try GraphCommand(arguments: rest).execute(console: console)
             case "test": return 2
             case "-h", "--help", "help":
                 console.out.write(help)

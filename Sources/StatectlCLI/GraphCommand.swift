@@ -1,0 +1,156 @@
+import StatectlSimulate
+import StatectlRender
+import StatectlGraphviz
+
+/// `statectl graph`: draws a model's decision tree, optionally with the branches scripts took.
+struct GraphCommand {
+    static let help = """
+    Usage: statectl graph [--model NAME] [-o FILE] [-T FORMAT] [--trace SCRIPT]…
+
+    Draws a model's decision tree from the same data the simulator runs, through
+    Graphviz (svg, png, pdf, …), as DOT, or as a Mermaid flowchart.
+
+    Options:
+      -o, --output FILE     write to FILE (atomically); - or no -o: standard output
+      -T, --format FORMAT   dot (the graph before layout), mermaid, or any format this
+                            Graphviz renders (svg, png, pdf, …); default: from FILE's
+                            extension (.dot .gv .mmd .svg .png .pdf …), else dot
+      --trace SCRIPT        run SCRIPT and highlight the branches it took, with counts;
+                            repeat for several scripts; untaken branches stay grey
+      --model NAME          the model to draw (default: StatefulViewController)
+      --list-formats        print the formats available here
+      -h, --help            show this help
+
+    Exit status: 0 drawn; 1 Graphviz failed or the file could not be written;
+    2 a usage error or an error in a traced script.
+
+    """
+
+    static let extensions = ["dot": "dot", "gv": "dot", "mmd": "mermaid", "mermaid": "mermaid"]
+
+    var output: String?
+    var format: String?
+    var traces: [String] = []
+    var model: any SimulationModel.Type = ModelCatalog.defaultModel
+    var listFormats = false
+
+    init(arguments: [String]) throws(CommandLineExit) {
+        var lexer = ArgumentLexer(arguments)
+        while let token = lexer.next() {
+            switch token {
+            case .short("h"), .long("help", nil): throw .help(Self.help)
+            case .short("o"): output = try lexer.value(for: "-o", command: "graph")
+            case .long("output", let inline): output = try lexer.value(for: "--output", inline: inline, command: "graph")
+            case .short("T"): format = try lexer.value(for: "-T", command: "graph")
+            case .long("format", let inline): format = try lexer.value(for: "--format", inline: inline, command: "graph")
+            case .long("trace", let inline): traces.append(try lexer.value(for: "--trace", inline: inline, command: "graph"))
+            case .long("list-formats", nil): listFormats = true
+            case .long("model", let inline):
+                let name = try lexer.value(for: "--model", inline: inline, command: "graph")
+                guard let model = ModelCatalog.model(named: name) else {
+                    throw .usage(UsageError("unknown model '\(name)'",
+                                            notes: ["known models: " + ModelCatalog.models.map { $0.name }.joined(separator: ", ")]),
+                                 command: "graph")
+                }
+                self.model = model
+            case .value(let value):
+                throw .usage(UsageError("unexpected argument '\(value)'", notes: ["write the output file with -o"]), command: "graph")
+            default:
+                throw .usage(unknownOption(token, known: ["--output", "--format", "--trace", "--model", "--list-formats", "--help", "-o", "-T"]),
+                             command: "graph")
+            }
+        }
+    }
+
+    /// The format asked for, or the one the output file's extension implies.
+    func resolvedFormat() throws(CommandLineExit) -> String {
+        if let format { return format.lowercased() }
+        guard let output, output != "-" else { return "dot" }
+        let name = output.split(separator: "/").last.map(String.init) ?? output
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
+            throw .usage(UsageError("cannot tell the format of '\(output)'", notes: ["give it an extension such as .svg, or use -T"]),
+                         command: "graph")
+        }
+        let ext = name[name.index(after: dot)...].lowercased()
+        return Self.extensions[ext] ?? ext
+    }
+
+    func execute(console: Console) -> Int32 {
+        if listFormats {
+            do {
+                console.out.write((["dot", "mermaid"] + (try Graphviz.formats())).joined(separator: "\n") + "\n")
+                return 0
+            } catch {
+                console.error(error.message)
+                return 1
+            }
+        }
+        let format: String
+        do { format = try resolvedFormat() } catch {
+            if case .usage(let usage, _) = error { console.error(usage.message, notes: usage.notes) }
+            return 2
+        }
+        var trace: DecisionTrace?
+        if !traces.isEmpty {
+            var collected = DecisionTrace()
+            for path in traces {
+                let records = RecordCollector()
+                let source = ScriptSource.file(path: path)
+                do {
+                    let result = try executeScript(source, into: records)
+                    if result.errorCount > 0 {
+                        report(result, source: source, console: console)
+                        return 2
+                    }
+                    if let used = records.records.isEmpty ? nil : modelName(of: source), used != model.name {
+                        console.error("'\(path)' simulates \(used), not \(model.name)", notes: ["draw it with --model \(used)"])
+                        return 2
+                    }
+                } catch {
+                    console.error(error.message)
+                    return 2
+                }
+                collected.add(records.records, script: path)
+            }
+            trace = collected
+        }
+        let description = DecisionGraph.describe(model.decisionTree, trace: trace)
+        let bytes: [UInt8]
+        do {
+            switch format {
+            case "mermaid": bytes = Array(MermaidRenderer.render(description).utf8)
+            case "dot": bytes = try Graphviz.dot(description)
+            default: bytes = try Graphviz.render(description, format: format)
+            }
+        } catch {
+            var notes: [String] = []
+            if error.message.hasPrefix("unknown format"), let formats = try? Graphviz.formats() {
+                notes.append("formats: " + (["dot", "mermaid"] + formats).joined(separator: ", "))
+            }
+            console.error(error.message, notes: notes)
+            return error.message.hasPrefix("unknown format") ? 2 : 1
+        }
+        guard let output, output != "-" else {
+            console.out.flush()
+            writeAll(descriptor: 1, bytes)
+            return 0
+        }
+        do {
+            try writeFileAtomically(output, bytes)
+        } catch {
+            console.error(error.message)
+            return 1
+        }
+        return 0
+    }
+
+    /// The model a script selects, read from its first statement.
+    private func modelName(of source: ScriptSource) -> String? {
+        let script = Script(mode: .check)
+        try? source.forEachLine { line, number in
+            _ = script.feed(line: line, number: number)
+            return script.modelName == nil
+        }
+        return script.modelName ?? ModelCatalog.defaultModel.name
+    }
+}

@@ -1,0 +1,49 @@
+/// A graph to draw, as plain data: nodes and edges with Graphviz-style attributes in a
+/// fixed order. Built once from a model's decision tree; the Graphviz wrapper and the
+/// Mermaid renderer both draw it, so the two pictures show the same thing.
+public struct GraphDescription: Sendable, Equatable {
+    public struct Node: Sendable, Equatable {
+        public var id: String
+        public var label: String
+        public var role: String
+        /// The state an outcome shows, for colouring.
+        public var state: String?
+        /// How often a traced run passed through it; nil when not tracing.
+        public var count: Int?
+        public var attributes: [(String, String)]
+
+        public static func == (a: Node, b: Node) -> Bool {
+            a.id == b.id && a.label == b.label && a.role == b.role && a.state == b.state && a.count == b.count
+                && a.attributes.elementsEqual(b.attributes, by: ==)
+        }
+    }
+
+    public struct Edge: Sendable, Equatable {
+        public var id: String
+        public var from: String
+        public var to: String
+        public var label: String?
+        public var count: Int?
+        public var attributes: [(String, String)]
+
+        public static func == (a: Edge, b: Edge) -> Bool {
+            a.id == b.id && a.from == b.from && a.to == b.to && a.label == b.label && a.count == b.count
+                && a.attributes.elementsEqual(b.attributes, by: ==)
+        }
+    }
+
+    public var name: String
+    public var title: String
+    public var graphAttributes: [(String, String)]
+    public var nodeDefaults: [(String, String)]
+    public var edgeDefaults: [(String, String)]
+    public var nodes: [Node]
+    public var edges: [Edge]
+
+    public static func == (a: GraphDescription, b: GraphDescription) -> Bool {
+        a.name == b.name && a.title == b.title && a.nodes == b.nodes && a.edges == b.edges
+            && a.graphAttributes.elementsEqual(b.graphAttributes, by: ==)
+            && a.nodeDefaults.elementsEqual(b.nodeDefaults, by: ==)
+            && a.edgeDefaults.elementsEqual(b.edgeDefaults, by: ==)
+    }
+}
