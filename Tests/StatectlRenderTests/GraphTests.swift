@@ -111,7 +111,7 @@ struct GraphTests {
         #expect(!inner.contains("\""), "a quote would end the Mermaid label early")
         let body = mermaid.split(separator: "\n").drop { !$0.hasPrefix("flowchart") }
         #expect(!body.contains { $0.contains("<b>") }, "markup in labels must be escaped")
-        #expect(mermaid.split(separator: "\n")[1].hasPrefix("title: \"traced"), "the title stays on one quoted line")
+        #expect(mermaid.split(separator: "\n")[1].hasPrefix("title: \"StatefulViewController decision tree — traced"), "the title stays on one quoted line")
     }
 
     @Test("parallel renders are serialised and give identical results")
