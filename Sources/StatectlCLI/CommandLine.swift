@@ -58,7 +58,7 @@ public enum StatectlCommandLine {
             switch command {
             case "run": return try RunCommand(arguments: rest).execute(console: console)
             case "graph": return try GraphCommand(arguments: rest).execute(console: console)
-            case "test": return 2
+            case "test": return try TestCommand(arguments: rest, environment: console.environment).execute(console: console)
             case "-h", "--help", "help":
                 console.out.write(help)
                 return 0
