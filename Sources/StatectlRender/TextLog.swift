@@ -11,81 +11,163 @@ public final class TextLogRenderer: RecordSink {
     public init(_ out: OutputBuffer) { self.out = out }
 
     public func write(_ record: Record) {
-        out.write(TextLogRenderer.line(for: record))
-        out.write(0x0A)
+        var start = out.position
+        out.write(record.time)
+        out.write("ms" as StaticString)
+        out.alignRight(from: start, width: 8)
+        out.write("  " as StaticString)
+        start = out.position
+        if let line = record.line { out.write(line) } else { out.write(UInt8(ascii: "-")) }
+        out.alignRight(from: start, width: 5)
+        out.write("  " as StaticString)
+        start = out.position
+        out.write(record.kind)
+        out.pad(from: start, to: 16)
+        out.write("  " as StaticString)
+        writeMessage(record)
+        out.endLine()
     }
 
     /// The log line for one record, without its line break.
     public static func line(for record: Record) -> String {
-        let time = String(record.time) + "ms"
-        let line = record.line.map(String.init) ?? "-"
-        return pad(time, 8, right: true) + "  " + pad(line, 5, right: true) + "  " + pad(record.kind, 16, right: false)
-            + "  " + message(record)
+        let output = StringOutput()
+        TextLogRenderer(output.buffer).write(record)
+        return String(output.text.dropLast())
     }
 
-    private static func pad(_ text: String, _ width: Int, right: Bool) -> String {
-        let count = text.utf8.count
-        guard count < width else { return text }
-        let padding = String(repeating: " ", count: width - count)
-        return right ? padding + text : text + padding
-    }
-
-    static func message(_ record: Record) -> String {
-        func string(_ key: String) -> String { record[key].map(text) ?? "?" }
+    private func writeMessage(_ record: Record) {
+        func value(_ key: String) { write(record[key] ?? .null) }
         func flag(_ key: String) -> Bool { record[key] == .bool(true) }
+        func job() {
+            out.write(UInt8(ascii: "#"))
+            value("job")
+        }
         switch record.kind {
         case "statement":
-            return string("call")
+            value("call")
         case "decision":
-            var steps: [String] = []
-            if case .strings(let path)? = record["path"] { steps = path }
-            return string("entry") + ": " + (steps + [string("outcome")]).joined(separator: " → ")
+            value("entry")
+            out.write(": " as StaticString)
+            if case .strings(let path)? = record["path"] {
+                for step in path {
+                    out.write(step)
+                    out.write(" → " as StaticString)
+                }
+            }
+            value("outcome")
         case "unobtrusiveError":
-            return "handleErrorWhenContentAvailable(\(JSONLinesRenderer.quoted(string("error")))) (#\(string("count")))"
+            out.write("handleErrorWhenContentAvailable(" as StaticString)
+            if case .string(let error)? = record["error"] { out.write(JSONLinesRenderer.quoted(error)) }
+            out.write(") (#" as StaticString)
+            value("count")
+            out.write(UInt8(ascii: ")"))
         case "queued":
-            return "#\(string("job")) → \(string("target"))" + (flag("animated") ? " (animated)" : " (not animated)")
+            job()
+            out.write(" → " as StaticString)
+            value("target")
+            out.write(flag("animated") ? " (animated)" as StaticString : " (not animated)")
         case "began":
-            let timing = flag("animated") ? "animated until \(string("until"))ms" : "not animated"
-            return "#\(string("job")) \(string("from")) → \(string("to")), \(timing)"
+            job()
+            out.write(UInt8(ascii: " "))
+            value("from")
+            out.write(" → " as StaticString)
+            value("to")
+            if flag("animated") {
+                out.write(", animated until " as StaticString)
+                value("until")
+                out.write("ms" as StaticString)
+            } else {
+                out.write(", not animated" as StaticString)
+            }
         case "dropped":
-            return "#\(string("job")) → \(string("target")): already current, completion never called"
+            job()
+            out.write(" → " as StaticString)
+            value("target")
+            out.write(": already current, completion never called" as StaticString)
         case "completed":
-            let completion = flag("completion") ? "completion called (\(string("completions")) so far)" : "no completion handler"
-            return "#\(string("job")) → \(string("target")); \(completion)"
+            job()
+            out.write(" → " as StaticString)
+            value("target")
+            if flag("completion") {
+                out.write("; completion called (" as StaticString)
+                value("completions")
+                out.write(" so far)" as StaticString)
+            } else {
+                out.write("; no completion handler" as StaticString)
+            }
         case "containerAdded":
-            return "container view added to the backing view"
+            out.write("container view added to the backing view" as StaticString)
         case "containerRemoved":
-            return "container view removed from the backing view"
+            out.write("container view removed from the backing view" as StaticString)
         case "viewAdded":
-            return "\(string("view")) view, frame \(string("frame"))" + (flag("animated") ? ", fading in" : "")
+            value("view")
+            out.write(" view, frame " as StaticString)
+            value("frame")
+            if flag("animated") { out.write(", fading in" as StaticString) }
         case "viewRemoved":
-            return "\(string("view")) view"
-        case "runtimeError":
-            return string("message")
+            value("view")
+            out.write(" view" as StaticString)
         case "noView":
-            return "no view configured for '\(string("view"))'"
+            out.write("no view configured for '" as StaticString)
+            value("view")
+            out.write(UInt8(ascii: "'"))
         case "expect":
-            let head = "\(string("property")) \(string("comparison")) \(string("expected"))"
-            return flag("passed") ? head + ": ok" : head + ": FAILED (actual: \(string("actual")))"
+            value("property")
+            out.write(UInt8(ascii: " "))
+            value("comparison")
+            out.write(UInt8(ascii: " "))
+            value("expected")
+            if flag("passed") {
+                out.write(": ok" as StaticString)
+            } else {
+                out.write(": FAILED (actual: " as StaticString)
+                value("actual")
+                out.write(UInt8(ascii: ")"))
+            }
+        case "runtimeError":
+            value("message")
         default:
-            return record.fields.map { "\($0.key): \(text($0.value))" }.joined(separator: ", ")
+            // Any other kind, such as `final`: its fields as `key: value`, in order.
+            for (index, field) in record.fields.enumerated() {
+                if index > 0 { out.write(", " as StaticString) }
+                out.write(field.key)
+                out.write(": " as StaticString)
+                write(field.value)
+            }
         }
     }
 
-    static func text(_ value: FieldValue) -> String {
+    private func write(_ value: FieldValue) {
         switch value {
-        case .int(let number): return String(number)
-        case .bool(let flag): return flag ? "true" : "false"
-        case .string(let string): return escapeControls(string)
-        case .strings(let strings): return "[" + strings.map(escapeControls).joined(separator: ", ") + "]"
-        case .ints(let numbers): return "(" + numbers.map(String.init).joined(separator: ", ") + ")"
-        case .null: return "nil"
+        case .int(let number): out.write(number)
+        case .bool(let flag): out.write(flag ? "true" as StaticString : "false")
+        case .string(let string): out.write(TextLogRenderer.escapeControls(string))
+        case .strings(let strings):
+            out.write(UInt8(ascii: "["))
+            for (index, string) in strings.enumerated() {
+                if index > 0 { out.write(", " as StaticString) }
+                out.write(TextLogRenderer.escapeControls(string))
+            }
+            out.write(UInt8(ascii: "]"))
+        case .ints(let numbers):
+            out.write(UInt8(ascii: "("))
+            for (index, number) in numbers.enumerated() {
+                if index > 0 { out.write(", " as StaticString) }
+                out.write(number)
+            }
+            out.write(UInt8(ascii: ")"))
+        case .null: out.write("nil" as StaticString)
         }
     }
 
     /// Keeps a record on one line whatever a script's strings hold.
     static func escapeControls(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
+        var copy = text
+        let clean = copy.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte == 0x7F { return false }
+            return true
+        }
+        guard !clean else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -19,7 +19,8 @@ public struct ParameterSpec: Sendable {
 /// every problem with a span. Shared by every model's vocabulary.
 public struct ArgumentReader {
     public let call: Name
-    private var matched: [String: Argument] = [:]
+    /// Matched arguments by parameter label; a handful at most, so a list beats a dictionary.
+    private var matched: [(label: String, argument: Argument)] = []
     public var problems: [Diagnostic] = []
 
     /// Reads `arguments` (nil: the call had no parentheses) against `parameters`.
@@ -51,26 +52,30 @@ public struct ArgumentReader {
                 continue
             }
             guard let parameter else { continue }
-            if matched[parameter.label] != nil {
+            if self.argument(parameter.label) != nil {
                 problems.append(Diagnostic(id: "duplicate-argument", span: argument.label?.span ?? argument.value.span,
                                            message: "argument '\(parameter.label)' is given twice"))
                 continue
             }
-            matched[parameter.label] = argument
+            matched.append((parameter.label, argument))
         }
     }
 
+    private func argument(_ label: String) -> Argument? {
+        matched.first { $0.label == label }?.argument
+    }
+
     /// Whether the argument was written at all.
-    public func has(_ label: String) -> Bool { matched[label] != nil }
+    public func has(_ label: String) -> Bool { argument(label) != nil }
 
     /// Whether the argument was written as its bare label (`end(error)`).
     public func isBare(_ label: String) -> Bool {
-        guard let argument = matched[label] else { return false }
+        guard let argument = argument(label) else { return false }
         return argument.label == nil && argument.value.identifier == label
     }
 
     public mutating func flag(_ label: String, default value: Bool) -> Bool {
-        guard let argument = matched[label] else { return value }
+        guard let argument = argument(label) else { return value }
         switch argument.value.identifier {
         case "true": return true
         case "false": return false
@@ -82,7 +87,7 @@ public struct ArgumentReader {
 
     /// A name argument (a state or view key); nil with a problem recorded if missing or not a name.
     public mutating func name(_ label: String) -> Name? {
-        guard let argument = matched[label] else {
+        guard let argument = argument(label) else {
             problems.append(Diagnostic(id: "missing-argument", span: call.span, message: "'\(call.text)' needs '\(label)'"))
             return nil
         }
@@ -95,7 +100,7 @@ public struct ArgumentReader {
 
     /// A string argument, or nil if absent (or written as `nil`).
     public mutating func string(_ label: String) -> String? {
-        guard let argument = matched[label] else { return nil }
+        guard let argument = argument(label) else { return nil }
         switch argument.value.kind {
         case .string(let text): return text
         case .identifier("nil"): return nil
@@ -107,7 +112,7 @@ public struct ArgumentReader {
 
     /// A whole number in `range`, or `value` if absent.
     public mutating func integer(_ label: String, default value: Int64, in range: ClosedRange<Int64>) -> Int64 {
-        guard let argument = matched[label] else { return value }
+        guard let argument = argument(label) else { return value }
         guard case .number(let number) = argument.value.kind else {
             problems.append(Diagnostic(id: "type-mismatch", span: argument.value.span, message: "'\(label)' takes a whole number"))
             return value

@@ -1,12 +1,33 @@
 import StatectlParse
 
+/// A model statectl knows, with a way to make its session. The session is made where
+/// the model's type is concrete, so the compiler specialises the simulator for it.
+struct ModelEntry {
+    var model: any SimulationModel.Type
+    var makeSession: (RecordSink?) -> ModelSession
+
+    static func of<M: SimulationModel>(_ model: M.Type) -> ModelEntry {
+        ModelEntry(model: model) { sink in
+            let session = Session<M>(sink: sink)
+            return ModelSession(modelName: M.name, check: session.check, run: session.run, finish: session.finish)
+        }
+    }
+}
+
 /// The models statectl knows, by the name a script's `model` statement uses.
 public enum ModelCatalog {
-    nonisolated(unsafe) public static let models: [any SimulationModel.Type] = [StatefulViewControllerModel.self]
-    public static var defaultModel: any SimulationModel.Type { StatefulViewControllerModel.self }
+    nonisolated(unsafe) static let entries: [ModelEntry] = [
+        .of(StatefulViewControllerModel.self),
+    ]
+    nonisolated(unsafe) public static let models: [any SimulationModel.Type] = entries.map(\.model)
+    public static var defaultModel: any SimulationModel.Type { entries[0].model }
 
     public static func model(named name: String) -> (any SimulationModel.Type)? {
         models.first { $0.name == name }
+    }
+
+    static func entry(for model: any SimulationModel.Type) -> ModelEntry {
+        entries.first { $0.model == model }!
     }
 }
 
@@ -30,7 +51,7 @@ public final class Script {
     }
 
     private let mode: Mode
-    private var session: (any ModelSession)?
+    private var session: ModelSession?
 
     public init(mode: Mode) { self.mode = mode }
 
@@ -56,7 +77,7 @@ public final class Script {
             problems += session.check(parsed.statements)
             return problems
         case .run:
-            return session.run(parsed.statements, line: number)
+            return session.run(parsed.statements, number)
         }
     }
 
@@ -81,31 +102,33 @@ public final class Script {
         return .failure(Diagnostic(id: "unknown-model", span: name.span, message: "unknown model '\(name.text)'", notes: notes))
     }
 
-    private func makeSession<M: SimulationModel>(_ model: M.Type) -> any ModelSession {
+    private func makeSession(_ model: any SimulationModel.Type) -> ModelSession {
         switch mode {
-        case .check: return Session<M>(sink: nil)
-        case .run(let sink): return Session<M>(sink: sink)
+        case .check: return ModelCatalog.entry(for: model).makeSession(nil)
+        case .run(let sink): return ModelCatalog.entry(for: model).makeSession(sink)
         }
     }
 }
 
-/// One model's compiler and simulator behind a type-erased face.
-protocol ModelSession: AnyObject {
-    var modelName: String { get }
-    func check(_ statements: [Statement]) -> [Diagnostic]
-    func run(_ statements: [Statement], line: Int) -> [Diagnostic]
-    func finish() -> Script.Outcome
+/// One model's compiler and simulator behind a type-erased face. Closures rather than a
+/// protocol: they are made where the model's type is known, so the code they run is
+/// specialised for it instead of going through generic metadata on every line.
+struct ModelSession {
+    var modelName: String
+    var check: ([Statement]) -> [Diagnostic]
+    var run: ([Statement], Int) -> [Diagnostic]
+    var finish: () -> Script.Outcome
 }
 
-final class Session<M: SimulationModel>: ModelSession {
+final class Session<M: SimulationModel> {
     private var compiler = ScriptCompiler<M>()
     private var simulator: Simulator<M>?
+    /// Reused from line to line.
+    private var instructions: [(Instruction<M.Command>, SourceSpan)] = []
 
     init(sink: RecordSink?) {
         simulator = sink.map { Simulator<M>(sink: $0) }
     }
-
-    var modelName: String { M.name }
 
     func check(_ statements: [Statement]) -> [Diagnostic] {
         var problems: [Diagnostic] = []
@@ -116,8 +139,7 @@ final class Session<M: SimulationModel>: ModelSession {
     }
 
     func run(_ statements: [Statement], line: Int) -> [Diagnostic] {
-        var instructions: [(Instruction<M.Command>, SourceSpan)] = []
-        instructions.reserveCapacity(statements.count)
+        instructions.removeAll(keepingCapacity: true)
         for statement in statements {
             // The check pass has already accepted every statement.
             guard case .success(let instruction) = compiler.compile(statement) else { continue }

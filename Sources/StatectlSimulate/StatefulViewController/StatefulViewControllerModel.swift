@@ -74,29 +74,17 @@ public struct StatefulViewControllerModel: SimulationModel {
         }
     }
 
-    /// `transitionViewStates`: walks the decision tree with inputs fixed now, then requests the outcome.
+    /// `transitionViewStates`: looks up the walk through the decision tree for these inputs,
+    /// records it, hands any error to handleErrorWhenContentAvailable, and requests the outcome.
     private mutating func decide(entry: String, loading: Bool, error: String?, animated: Bool,
                                  hasCompletion: Bool, effects: inout Effects) {
-        let tree = Self.decisionTree
-        let hasContent = self.hasContent
-        var unobtrusive = false
-        let walk = tree.walk(from: tree.index(ofNode: entry)!, answer: { question in
-            switch question {
-            case Question.hasContent: return hasContent
-            case Question.loading: return loading
-            case Question.error, Question.errorWithContent: return error != nil
-            default: preconditionFailure("unknown question \(question)")
-            }
-        }, perform: { _ in unobtrusive = true })
-        effects.record("decision", [Field("entry", .string(entry)), Field("path", .strings(walk.steps)),
-                                    Field("edges", .strings(walk.edges.map { tree.edges[$0].id })),
-                                    Field("outcome", .string(walk.outcome))])
-        if unobtrusive, let error {
+        let decision = Self.decisionTable.decision(entry: entry, hasContent: hasContent, loading: loading, error: error != nil)
+        effects.record("decision", decision.fields)
+        if decision.unobtrusive, let error {
             unobtrusiveErrors += 1
             effects.record("unobtrusiveError", [Field("error", .string(error)), Field("count", .int(unobtrusiveErrors))])
         }
-        let target: MachineState = walk.outcome == "content" ? .none : .view(walk.outcome)
-        machine.request(target, animated: animated, hasCompletion: hasCompletion, effects: &effects)
+        machine.request(decision.target, animated: animated, hasCompletion: hasCompletion, effects: &effects)
     }
 
     /// Reads a machine state as StatefulViewControllerState, failing where the original crashes.

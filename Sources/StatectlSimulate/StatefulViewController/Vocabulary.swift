@@ -100,10 +100,13 @@ extension StatefulViewControllerModel {
 
     public static func describe(_ command: Command) -> String {
         func quoted(_ error: String?) -> String { error.map { "\"\($0)\"" } ?? "nil" }
+        // Literals where the text does not vary: a log line per statement should not cost an allocation.
         switch command {
-        case .setHasContent(let value): return "hasContent = \(value)"
+        case .setHasContent(let value): return value ? "hasContent = true" : "hasContent = false"
         case .setupInitialViewState: return "setupInitialViewState()"
-        case .startLoading(let animated): return "startLoading(animated: \(animated))"
+        case .startLoading(let animated): return animated ? "startLoading(animated: true)" : "startLoading(animated: false)"
+        case .endLoading(true, nil): return "endLoading(animated: true, error: nil)"
+        case .endLoading(false, nil): return "endLoading(animated: false, error: nil)"
         case .endLoading(let animated, let error): return "endLoading(animated: \(animated), error: \(quoted(error)))"
         case .transitionViewStates(let loading, let error, let animated):
             return "transitionViewStates(loading: \(loading), error: \(quoted(error)), animated: \(animated))"
