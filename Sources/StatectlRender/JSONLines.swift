@@ -10,32 +10,59 @@ public final class JSONLinesRenderer: RecordSink {
     public init(_ out: OutputBuffer) { self.out = out }
 
     public func write(_ record: Record) {
-        out.write(JSONLinesRenderer.line(for: record))
-        out.write(0x0A)
+        out.write("{\"t\":" as StaticString)
+        out.write(number: record.time)
+        out.write(",\"line\":" as StaticString)
+        if let line = record.line { out.write(number: line) } else { out.write("null" as StaticString) }
+        out.write(",\"kind\":" as StaticString)
+        out.write(Self.quoted(record.kind))
+        for field in record.fields {
+            out.write(UInt8(ascii: ","))
+            out.write(Self.quoted(field.key))
+            out.write(UInt8(ascii: ":"))
+            write(field.value)
+        }
+        out.write(UInt8(ascii: "}"))
+        out.endLine()
     }
 
     public static func line(for record: Record) -> String {
-        var json = "{\"t\":\(record.time),\"line\":" + (record.line.map(String.init) ?? "null")
-        json += ",\"kind\":" + quoted(record.kind)
-        for field in record.fields {
-            json += "," + quoted(field.key) + ":" + value(field.value)
-        }
-        return json + "}"
+        let output = StringOutput()
+        JSONLinesRenderer(output.buffer).write(record)
+        return String(output.text.dropLast())
     }
 
-    static func value(_ value: FieldValue) -> String {
+    private func write(_ value: FieldValue) {
         switch value {
-        case .int(let number): return String(number)
-        case .bool(let flag): return flag ? "true" : "false"
-        case .string(let string): return quoted(string)
-        case .strings(let strings): return "[" + strings.map(quoted).joined(separator: ",") + "]"
-        case .ints(let numbers): return "[" + numbers.map(String.init).joined(separator: ",") + "]"
-        case .null: return "null"
+        case .int(let number): out.write(number: number)
+        case .bool(let flag): out.write(flag ? "true" as StaticString : "false")
+        case .string(let string): out.write(Self.quoted(string))
+        case .strings(let strings):
+            out.write(UInt8(ascii: "["))
+            for (index, string) in strings.enumerated() {
+                if index > 0 { out.write(UInt8(ascii: ",")) }
+                out.write(Self.quoted(string))
+            }
+            out.write(UInt8(ascii: "]"))
+        case .ints(let numbers):
+            out.write(UInt8(ascii: "["))
+            for (index, number) in numbers.enumerated() {
+                if index > 0 { out.write(UInt8(ascii: ",")) }
+                out.write(number: number)
+            }
+            out.write(UInt8(ascii: "]"))
+        case .null: out.write("null" as StaticString)
         }
     }
 
     /// A JSON string literal; control characters become \u escapes so each record stays on one line.
     public static func quoted(_ text: String) -> String {
+        var copy = text
+        let plain = copy.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return false }
+            return true
+        }
+        if plain { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

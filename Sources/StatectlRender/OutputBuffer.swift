@@ -44,7 +44,8 @@ public final class OutputBuffer {
     }
 
     /// A decimal integer, without going through String.
-    public func write(_ number: Int64) {
+    /// Named apart from `write(_: UInt8)` so an integer literal can never pick the wrong one.
+    public func write(number: Int64) {
         if number < 0 {
             storage.pointee.bytes.append(UInt8(ascii: "-"))
             // The magnitude of Int64.min does not fit in Int64.
@@ -54,7 +55,7 @@ public final class OutputBuffer {
         }
     }
 
-    public func write(_ number: Int) { write(Int64(number)) }
+    public func write(number: Int) { write(number: Int64(number)) }
 
     private func write(magnitude: UInt64) {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)

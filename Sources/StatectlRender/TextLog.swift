@@ -12,12 +12,12 @@ public final class TextLogRenderer: RecordSink {
 
     public func write(_ record: Record) {
         var start = out.position
-        out.write(record.time)
+        out.write(number: record.time)
         out.write("ms" as StaticString)
         out.alignRight(from: start, width: 8)
         out.write("  " as StaticString)
         start = out.position
-        if let line = record.line { out.write(line) } else { out.write(UInt8(ascii: "-")) }
+        if let line = record.line { out.write(number: line) } else { out.write(UInt8(ascii: "-")) }
         out.alignRight(from: start, width: 5)
         out.write("  " as StaticString)
         start = out.position
@@ -139,7 +139,7 @@ public final class TextLogRenderer: RecordSink {
 
     private func write(_ value: FieldValue) {
         switch value {
-        case .int(let number): out.write(number)
+        case .int(let number): out.write(number: number)
         case .bool(let flag): out.write(flag ? "true" as StaticString : "false")
         case .string(let string): out.write(TextLogRenderer.escapeControls(string))
         case .strings(let strings):
@@ -153,7 +153,7 @@ public final class TextLogRenderer: RecordSink {
             out.write(UInt8(ascii: "("))
             for (index, number) in numbers.enumerated() {
                 if index > 0 { out.write(", " as StaticString) }
-                out.write(number)
+                out.write(number: number)
             }
             out.write(UInt8(ascii: ")"))
         case .null: out.write("nil" as StaticString)
