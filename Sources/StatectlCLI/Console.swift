@@ -49,16 +49,18 @@ func processEnvironment() -> [String: String] {
 }
 
 /// Writes every byte, retrying short writes; a closed pipe simply ends the output.
-func writeAll(descriptor: Int32, _ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
+func writeAll(descriptor: Int32, _ buffer: UnsafeRawBufferPointer) {
+    var offset = 0
+    while offset < buffer.count {
+        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+            if errno == EINTR { continue }
+            return
         }
+        offset += written
     }
+}
+
+func writeAll(descriptor: Int32, _ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { writeAll(descriptor: descriptor, $0) }
 }

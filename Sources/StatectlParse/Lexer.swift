@@ -31,30 +31,25 @@ struct Lexer {
 
     private func span(_ range: Range<Int>) -> SourceSpan { SourceSpan(line: line, bytes: range) }
 
-    /// All tokens up to a comment or the end of the line, closed by `.end`; or the first lexical error.
-    mutating func tokenize() -> Result<[Token], Diagnostic> {
-        var tokens: [Token] = []
-        tokens.reserveCapacity(8)
+    /// All tokens up to a comment or the end of the line, closed by `.end`, appended to
+    /// `tokens`; or the first lexical error.
+    mutating func tokenize(into tokens: inout [Token]) throws(Diagnostic) {
         while true {
-            switch next() {
-            case .success(let token):
-                tokens.append(token)
-                if token.kind == .end { return .success(tokens) }
-            case .failure(let diagnostic):
-                return .failure(diagnostic)
-            }
+            let token = try next()
+            tokens.append(token)
+            if token.kind == .end { return }
         }
     }
 
-    private mutating func next() -> Result<Token, Diagnostic> {
+    private mutating func next() throws(Diagnostic) -> Token {
         while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
         let start = position
         guard position < bytes.count, bytes[position] != UInt8(ascii: "#") else {
-            return .success(Token(kind: .end, bytes: start..<start))
+            return Token(kind: .end, bytes: start..<start)
         }
         let byte = bytes[position]
         position += 1
-        func single(_ kind: Token.Kind) -> Result<Token, Diagnostic> { .success(Token(kind: kind, bytes: start..<position)) }
+        func single(_ kind: Token.Kind) -> Token { Token(kind: kind, bytes: start..<position) }
         switch byte {
         case UInt8(ascii: "("): return single(.leftParen)
         case UInt8(ascii: ")"): return single(.rightParen)
@@ -68,10 +63,10 @@ struct Lexer {
             return single(.assign)
         case UInt8(ascii: "!"):
             if position < bytes.count, bytes[position] == UInt8(ascii: "=") { position += 1; return single(.notEqual) }
-            return .failure(Diagnostic(id: "unexpected-character", span: span(start..<position),
-                                       message: "unexpected character '!'", notes: [DiagnosticNote("write '!=' to compare for inequality")]))
-        case UInt8(ascii: "\""): return lexString(from: start)
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return lexNumber(from: start)
+            throw Diagnostic(id: "unexpected-character", span: span(start..<position),
+                             message: "unexpected character '!'", notes: [DiagnosticNote("write '!=' to compare for inequality")])
+        case UInt8(ascii: "\""): return try lexString(from: start)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return try lexNumber(from: start)
         default:
             if Lexer.isIdentifierStart(byte) {
                 while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
@@ -81,8 +76,8 @@ struct Lexer {
             while position < bytes.count, bytes[position] & 0xC0 == 0x80 { position += 1 }
             let character = text(start..<position)
             let shown = byte < 0x20 || byte == 0x7F ? "\\u{\(String(byte, radix: 16))}" : character
-            return .failure(Diagnostic(id: "unexpected-character", span: span(start..<position),
-                                       message: "unexpected character '\(shown)'"))
+            throw Diagnostic(id: "unexpected-character", span: span(start..<position),
+                             message: "unexpected character '\(shown)'")
         }
     }
 
@@ -98,14 +93,14 @@ struct Lexer {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    private mutating func lexString(from start: Int) -> Result<Token, Diagnostic> {
+    private mutating func lexString(from start: Int) throws(Diagnostic) -> Token {
         var value: [UInt8] = []
         while position < bytes.count {
             let byte = bytes[position]
             position += 1
             switch byte {
             case UInt8(ascii: "\""):
-                return .success(Token(kind: .string(String(decoding: value, as: UTF8.self)), bytes: start..<position))
+                return Token(kind: .string(String(decoding: value, as: UTF8.self)), bytes: start..<position)
             case UInt8(ascii: "\\"):
                 guard position < bytes.count else { break }
                 let escaped = bytes[position]
@@ -115,20 +110,20 @@ struct Lexer {
                 case UInt8(ascii: "n"): value.append(0x0A)
                 case UInt8(ascii: "t"): value.append(0x09)
                 default:
-                    return .failure(Diagnostic(id: "invalid-escape", span: span(position - 2..<position),
+                    throw Diagnostic(id: "invalid-escape", span: span(position - 2..<position),
                                                message: "unknown escape sequence in string",
-                                               notes: [DiagnosticNote("strings take \\\", \\\\, \\n and \\t")]))
+                                               notes: [DiagnosticNote("strings take \\\", \\\\, \\n and \\t")])
                 }
             default:
                 value.append(byte)
             }
         }
-        return .failure(Diagnostic(id: "unterminated-string", span: span(start..<start + 1),
-                                   message: "unterminated string", notes: [DiagnosticNote("add a closing '\"' on the same line")]))
+        throw Diagnostic(id: "unterminated-string", span: span(start..<start + 1),
+                                   message: "unterminated string", notes: [DiagnosticNote("add a closing '\"' on the same line")])
     }
 
     /// Digits, an optional fraction, and an optional unit that makes it a duration (`ms`, `s`).
-    private mutating func lexNumber(from start: Int) -> Result<Token, Diagnostic> {
+    private mutating func lexNumber(from start: Int) throws(Diagnostic) -> Token {
         func digits() { while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 } }
         digits()
         let integerEnd = position
@@ -145,30 +140,30 @@ struct Lexer {
         let integerPart = parseInteger(start..<integerEnd)
         if unit.isEmpty {
             let literal = NumberLiteral(text: text(start..<numberEnd), integer: fractionRange.isEmpty ? integerPart : nil)
-            return .success(Token(kind: .number(literal), bytes: start..<position))
+            return Token(kind: .number(literal), bytes: start..<position)
         }
         let scale: Int64
         switch unit {
         case "ms": scale = 1
         case "s": scale = 1000
         default:
-            return .failure(Diagnostic(id: "unknown-unit", span: span(numberEnd..<position),
+            throw Diagnostic(id: "unknown-unit", span: span(numberEnd..<position),
                                        message: "unknown unit '\(unit)'",
-                                       notes: [DiagnosticNote("durations are written in ms or s, as in 300ms or 0.3s")]))
+                                       notes: [DiagnosticNote("durations are written in ms or s, as in 300ms or 0.3s")])
         }
         if let milliseconds = durationValue(integer: integerPart, fraction: fractionRange, scale: scale) {
             guard milliseconds <= maximumWaitMilliseconds else {
-                return .failure(Diagnostic(id: "duration-out-of-range", span: span(start..<position),
-                                           message: "duration out of range", notes: [DiagnosticNote("a duration is at most 86400s (one day)")]))
+                throw Diagnostic(id: "duration-out-of-range", span: span(start..<position),
+                                           message: "duration out of range", notes: [DiagnosticNote("a duration is at most 86400s (one day)")])
             }
-            return .success(Token(kind: .duration(milliseconds: milliseconds), bytes: start..<position))
+            return Token(kind: .duration(milliseconds: milliseconds), bytes: start..<position)
         }
         if integerPart == nil || integerPart! > maximumWaitMilliseconds {
-            return .failure(Diagnostic(id: "duration-out-of-range", span: span(start..<position),
-                                       message: "duration out of range", notes: [DiagnosticNote("a duration is at most 86400s (one day)")]))
+            throw Diagnostic(id: "duration-out-of-range", span: span(start..<position),
+                                       message: "duration out of range", notes: [DiagnosticNote("a duration is at most 86400s (one day)")])
         }
-        return .failure(Diagnostic(id: "duration-fraction", span: span(start..<position),
-                                   message: "duration is not a whole number of milliseconds"))
+        throw Diagnostic(id: "duration-fraction", span: span(start..<position),
+                                   message: "duration is not a whole number of milliseconds")
     }
 
     private func parseInteger(_ range: Range<Int>) -> Int64? {

@@ -7,11 +7,24 @@
 ///     parsed.statements.count  // 2
 public enum Parser {
     public static func parse(line: [UInt8], number: Int) -> ParsedLine {
-        line.withUnsafeBufferPointer { parse(line: $0, number: number) }
+        var parser = LineParser()
+        return line.withUnsafeBufferPointer { parser.parse(line: $0, number: number) }
     }
 
+    public static func parse(line: UnsafeBufferPointer<UInt8>, number: Int) -> ParsedLine {
+        var parser = LineParser()
+        return parser.parse(line: line, number: number)
+    }
+}
+
+/// A parser kept from line to line, so its token buffer is allocated once per script.
+public struct LineParser {
+    private var tokens: [Token] = []
+
+    public init() {}
+
     /// `line` excludes the line break; a trailing carriage return (CRLF files) is ignored.
-    public static func parse(line raw: UnsafeBufferPointer<UInt8>, number: Int) -> ParsedLine {
+    public mutating func parse(line raw: UnsafeBufferPointer<UInt8>, number: Int) -> ParsedLine {
         var line = raw
         if let last = line.last, last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
         if let invalid = UTF8Validation.firstInvalidByte(in: line) {
@@ -21,19 +34,20 @@ public enum Parser {
                 notes: [DiagnosticNote("scripts must be UTF-8 text")])])
         }
         var lexer = Lexer(bytes: line, line: number)
-        let tokens: [Token]
-        switch lexer.tokenize() {
-        case .success(let lexed): tokens = lexed
-        case .failure(let diagnostic): return ParsedLine(diagnostics: [diagnostic])
+        tokens.removeAll(keepingCapacity: true)
+        do {
+            try lexer.tokenize(into: &tokens)
+        } catch {
+            return ParsedLine(diagnostics: [error])
         }
         var result = ParsedLine()
         var cursor = TokenCursor(tokens: tokens, line: number)
         while !cursor.atEnd {
             if cursor.peek.kind == .semicolon { cursor.advance(); continue }
-            switch cursor.statement() {
-            case .success(let statement): result.statements.append(statement)
-            case .failure(let diagnostic):
-                result.diagnostics.append(diagnostic)
+            do {
+                result.statements.append(try cursor.statement())
+            } catch {
+                result.diagnostics.append(error)
                 cursor.skipToNextStatement()
             }
         }
@@ -66,17 +80,17 @@ struct TokenCursor {
 
     /// statement := 'model' NAME | 'wait' DURATION | 'expect' NAME ('=='|'!=') value
     ///            | NAME '=' value | NAME ( '(' arguments ')' )?
-    mutating func statement() -> Result<Statement, Diagnostic> {
+    mutating func statement() throws(Diagnostic) -> Statement {
         let first = peek
         guard case .identifier(let word) = first.kind else {
-            return .failure(error("expected-statement", "expected a statement, found \(describe(first))", at: first))
+            throw error("expected-statement", "expected a statement, found \(describe(first))", at: first)
         }
         advance()
         let form: Statement.Form
         switch word {
         case "model":
             guard case .identifier(let name) = peek.kind else {
-                return .failure(error("expected-model-name", "expected a model name after 'model'", at: peek))
+                throw error("expected-model-name", "expected a model name after 'model'", at: peek)
             }
             form = .model(Name(name, span: span(peek.bytes)))
             advance()
@@ -86,14 +100,14 @@ struct TokenCursor {
                 form = .wait(milliseconds: milliseconds)
                 advance()
             case .number(let number):
-                return .failure(error("duration-without-unit", "duration needs a unit", at: peek,
-                                      notes: [DiagnosticNote("write \(number.text)ms or \(number.text)s")]))
+                throw error("duration-without-unit", "duration needs a unit", at: peek,
+                                      notes: [DiagnosticNote("write \(number.text)ms or \(number.text)s")])
             default:
-                return .failure(error("expected-duration", "expected a duration after 'wait', such as 300ms or 0.3s", at: peek))
+                throw error("expected-duration", "expected a duration after 'wait', such as 300ms or 0.3s", at: peek)
             }
         case "expect":
             guard case .identifier(let property) = peek.kind else {
-                return .failure(error("expected-property", "expected a property after 'expect', such as 'state'", at: peek))
+                throw error("expected-property", "expected a property after 'expect', such as 'state'", at: peek)
             }
             let propertyName = Name(property, span: span(peek.bytes))
             advance()
@@ -102,48 +116,39 @@ struct TokenCursor {
             case .equal: comparison = .equal
             case .notEqual: comparison = .notEqual
             case .assign:
-                return .failure(error("expected-comparison", "use '==' to compare in 'expect'", at: peek))
+                throw error("expected-comparison", "use '==' to compare in 'expect'", at: peek)
             default:
-                return .failure(error("expected-comparison", "expected '==' or '!=' after '\(property)'", at: peek))
+                throw error("expected-comparison", "expected '==' or '!=' after '\(property)'", at: peek)
             }
             advance()
-            switch value() {
-            case .success(let expression): form = .expect(property: propertyName, comparison, expression)
-            case .failure(let diagnostic): return .failure(diagnostic)
-            }
+            form = .expect(property: propertyName, comparison, try value())
         default:
             let name = Name(word, span: span(first.bytes))
             switch peek.kind {
             case .assign:
                 advance()
-                switch value() {
-                case .success(let expression): form = .assignment(name, expression)
-                case .failure(let diagnostic): return .failure(diagnostic)
-                }
+                form = .assignment(name, try value())
             case .leftParen:
-                switch arguments() {
-                case .success(let arguments): form = .call(name, arguments: arguments)
-                case .failure(let diagnostic): return .failure(diagnostic)
-                }
+                form = .call(name, arguments: try arguments())
             case .equal:
-                return .failure(error("expected-assignment", "use '=' to set '\(word)', or 'expect \(word) ==' to check it", at: peek))
+                throw error("expected-assignment", "use '=' to set '\(word)', or 'expect \(word) ==' to check it", at: peek)
             default:
                 form = .call(name, arguments: nil)
             }
         }
         guard atEnd || peek.kind == .semicolon else {
-            return .failure(error("expected-end", "expected ';' or the end of the line, found \(describe(peek))", at: peek))
+            throw error("expected-end", "expected ';' or the end of the line, found \(describe(peek))", at: peek)
         }
         let end = tokens[index - 1].bytes.upperBound
-        return .success(Statement(form, span: span(first.bytes.lowerBound..<end)))
+        return Statement(form, span: span(first.bytes.lowerBound..<end))
     }
 
     /// arguments := '(' (argument (',' argument)*)? ')'   argument := (NAME ':')? value
-    mutating func arguments() -> Result<[Argument], Diagnostic> {
+    mutating func arguments() throws(Diagnostic) -> [Argument] {
         let open = peek
         advance()
         var arguments: [Argument] = []
-        if peek.kind == .rightParen { advance(); return .success(arguments) }
+        if peek.kind == .rightParen { advance(); return arguments }
         while true {
             var label: Name?
             if case .identifier(let text) = peek.kind, index + 1 < tokens.count, tokens[index + 1].kind == .colon {
@@ -151,53 +156,47 @@ struct TokenCursor {
                 advance()
                 advance()
             }
-            switch value() {
-            case .success(let expression): arguments.append(Argument(label: label, value: expression))
-            case .failure(let diagnostic): return .failure(diagnostic)
-            }
+            arguments.append(Argument(label: label, value: try value()))
             switch peek.kind {
             case .comma: advance()
-            case .rightParen: advance(); return .success(arguments)
+            case .rightParen: advance(); return arguments
             case .end, .semicolon:
-                return .failure(error("unclosed-parenthesis", "expected ')' to close the argument list", at: peek,
-                                      notes: [DiagnosticNote("the list opens here", span: span(open.bytes))]))
+                throw error("unclosed-parenthesis", "expected ')' to close the argument list", at: peek,
+                                      notes: [DiagnosticNote("the list opens here", span: span(open.bytes))])
             default:
-                return .failure(error("expected-comma", "expected ',' or ')' after an argument, found \(describe(peek))", at: peek))
+                throw error("expected-comma", "expected ',' or ')' after an argument, found \(describe(peek))", at: peek)
             }
         }
     }
 
     /// value := NAME | STRING | NUMBER | DURATION | '[' (value (',' value)*)? ']'
-    mutating func value() -> Result<Expression, Diagnostic> {
+    mutating func value() throws(Diagnostic) -> Expression {
         let token = peek
         switch token.kind {
-        case .identifier(let name): advance(); return .success(Expression(.identifier(name), span: span(token.bytes)))
-        case .string(let text): advance(); return .success(Expression(.string(text), span: span(token.bytes)))
-        case .number(let number): advance(); return .success(Expression(.number(number), span: span(token.bytes)))
-        case .duration(let ms): advance(); return .success(Expression(.duration(milliseconds: ms), span: span(token.bytes)))
+        case .identifier(let name): advance(); return Expression(.identifier(name), span: span(token.bytes))
+        case .string(let text): advance(); return Expression(.string(text), span: span(token.bytes))
+        case .number(let number): advance(); return Expression(.number(number), span: span(token.bytes))
+        case .duration(let ms): advance(); return Expression(.duration(milliseconds: ms), span: span(token.bytes))
         case .leftBracket:
             advance()
             var elements: [Expression] = []
             if peek.kind == .rightBracket {
                 advance()
-                return .success(Expression(.list(elements), span: span(token.bytes.lowerBound..<tokens[index - 1].bytes.upperBound)))
+                return Expression(.list(elements), span: span(token.bytes.lowerBound..<tokens[index - 1].bytes.upperBound))
             }
             while true {
-                switch value() {
-                case .success(let element): elements.append(element)
-                case .failure(let diagnostic): return .failure(diagnostic)
-                }
+                elements.append(try value())
                 switch peek.kind {
                 case .comma: advance()
                 case .rightBracket:
                     advance()
-                    return .success(Expression(.list(elements), span: span(token.bytes.lowerBound..<tokens[index - 1].bytes.upperBound)))
+                    return Expression(.list(elements), span: span(token.bytes.lowerBound..<tokens[index - 1].bytes.upperBound))
                 default:
-                    return .failure(error("expected-comma", "expected ',' or ']' in a list, found \(describe(peek))", at: peek))
+                    throw error("expected-comma", "expected ',' or ']' in a list, found \(describe(peek))", at: peek)
                 }
             }
         default:
-            return .failure(error("expected-value", "expected a value, found \(describe(token))", at: token))
+            throw error("expected-value", "expected a value, found \(describe(token))", at: token)
         }
     }
 

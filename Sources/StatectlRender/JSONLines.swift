@@ -15,7 +15,7 @@ public final class JSONLinesRenderer: RecordSink {
         out.write(",\"line\":" as StaticString)
         if let line = record.line { out.write(number: line) } else { out.write("null" as StaticString) }
         out.write(",\"kind\":" as StaticString)
-        out.write(Self.quoted(record.kind))
+        out.write(Self.quoted(record.kind.rawValue))
         for field in record.fields {
             out.write(UInt8(ascii: ","))
             out.write(Self.quoted(field.key))

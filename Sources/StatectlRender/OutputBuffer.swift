@@ -4,97 +4,126 @@
 /// Renderers write straight into it, piece by piece, rather than building a string a line:
 /// on a long log that is most of the difference between fast and slow.
 public final class OutputBuffer {
-    /// The bytes live behind a pointer the class never reassigns, so writes skip the
-    /// dynamic exclusivity checks a stored array property would cost on every byte.
+    /// The bytes live behind a pointer the class never reassigns, so writes are plain
+    /// memory copies: no dynamic exclusivity checks, no generic array appends.
     private struct Storage {
-        var bytes: [UInt8]
+        var base: UnsafeMutablePointer<UInt8>
+        var count: Int
+        var capacity: Int
     }
 
     private let storage: UnsafeMutablePointer<Storage>
     private let threshold: Int
-    private let drain: ([UInt8]) -> Void
+    private let drain: (UnsafeRawBufferPointer) -> Void
 
-    public init(threshold: Int = 1 << 16, drain: @escaping ([UInt8]) -> Void) {
+    public init(threshold: Int = 1 << 16, drain: @escaping (UnsafeRawBufferPointer) -> Void) {
         self.threshold = threshold
         self.drain = drain
+        let capacity = max(threshold, 1024) + 4096
         storage = .allocate(capacity: 1)
-        storage.initialize(to: Storage(bytes: []))
-        storage.pointee.bytes.reserveCapacity(threshold + 4096)
+        storage.initialize(to: Storage(base: .allocate(capacity: capacity), count: 0, capacity: capacity))
     }
 
     deinit {
+        storage.pointee.base.deallocate()
         storage.deinitialize(count: 1)
         storage.deallocate()
     }
 
     /// Bytes written since the last flush; with `pad(from:to:)`, for aligned columns.
-    public var position: Int { storage.pointee.bytes.count }
+    public var position: Int { storage.pointee.count }
+
+    /// Room for `extra` more bytes, growing the block when a line is longer than expected.
+    @inline(__always)
+    private func reserve(_ extra: Int) {
+        if storage.pointee.count + extra > storage.pointee.capacity { grow(extra) }
+    }
+
+    private func grow(_ extra: Int) {
+        let capacity = max(storage.pointee.capacity * 2, storage.pointee.count + extra)
+        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        base.update(from: storage.pointee.base, count: storage.pointee.count)
+        storage.pointee.base.deallocate()
+        storage.pointee.base = base
+        storage.pointee.capacity = capacity
+    }
+
+    public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (storage.pointee.base + storage.pointee.count).update(from: source, count: bytes.count)
+        storage.pointee.count += bytes.count
+    }
 
     public func write(_ text: String) {
         var text = text
-        text.withUTF8 { storage.pointee.bytes.append(contentsOf: $0) }
+        text.withUTF8 { write($0) }
     }
 
     public func write(_ text: StaticString) {
-        text.withUTF8Buffer { storage.pointee.bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { write($0) }
     }
 
     public func write(_ byte: UInt8) {
-        storage.pointee.bytes.append(byte)
+        reserve(1)
+        storage.pointee.base[storage.pointee.count] = byte
+        storage.pointee.count += 1
     }
 
-    /// A decimal integer, without going through String.
-    /// Named apart from `write(_: UInt8)` so an integer literal can never pick the wrong one.
+    /// A decimal integer, without going through String. Named apart from `write(_: UInt8)`
+    /// so an integer literal can never pick the wrong one.
     public func write(number: Int64) {
-        if number < 0 {
-            storage.pointee.bytes.append(UInt8(ascii: "-"))
-            // The magnitude of Int64.min does not fit in Int64.
-            write(magnitude: number.magnitude)
-        } else {
-            write(magnitude: UInt64(number))
-        }
+        reserve(20)
+        var value = number.magnitude
+        var digits = 0
+        repeat { digits += 1; value /= 10 } while value > 0
+        let sign = number < 0 ? 1 : 0
+        let start = storage.pointee.base + storage.pointee.count
+        if sign == 1 { start[0] = UInt8(ascii: "-") }
+        value = number.magnitude
+        var index = sign + digits - 1
+        repeat {
+            start[index] = UInt8(truncatingIfNeeded: value % 10) + 0x30
+            value /= 10
+            index -= 1
+        } while value > 0
+        storage.pointee.count += sign + digits
     }
 
     public func write(number: Int) { write(number: Int64(number)) }
 
-    private func write(magnitude: UInt64) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        var value = magnitude
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[23 - count] = UInt8(truncatingIfNeeded: value % 10) + 0x30
-                value /= 10
-                count += 1
-            } while value > 0
-            storage.pointee.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
-        }
-    }
-
     /// Spaces until `width` bytes have been written since `start`.
     public func pad(from start: Int, to width: Int) {
-        let written = storage.pointee.bytes.count - start
-        if written < width { storage.pointee.bytes.append(contentsOf: repeatElement(0x20, count: width - written)) }
+        let missing = width - (storage.pointee.count - start)
+        guard missing > 0 else { return }
+        reserve(missing)
+        (storage.pointee.base + storage.pointee.count).initialize(repeating: 0x20, count: missing)
+        storage.pointee.count += missing
     }
 
     /// Moves what was written since `start` right, so it ends `width` bytes after `start`.
     public func alignRight(from start: Int, width: Int) {
-        let written = storage.pointee.bytes.count - start
-        guard written < width else { return }
-        storage.pointee.bytes.insert(contentsOf: repeatElement(0x20, count: width - written), at: start)
+        let written = storage.pointee.count - start
+        let missing = width - written
+        guard missing > 0 else { return }
+        reserve(missing)
+        let from = storage.pointee.base + start
+        (from + missing).update(from: from, count: written)
+        from.update(repeating: 0x20, count: missing)
+        storage.pointee.count += missing
     }
 
     /// Ends a unit of output (a log line): hands the bytes on once enough have gathered.
     /// Only here, so that a line being aligned is never cut by a flush.
     public func endLine() {
-        storage.pointee.bytes.append(0x0A)
-        if storage.pointee.bytes.count >= threshold { flush() }
+        write(UInt8(0x0A))
+        if storage.pointee.count >= threshold { flush() }
     }
 
     public func flush() {
-        guard !storage.pointee.bytes.isEmpty else { return }
-        drain(storage.pointee.bytes)
-        storage.pointee.bytes.removeAll(keepingCapacity: true)
+        guard storage.pointee.count > 0 else { return }
+        drain(UnsafeRawBufferPointer(start: storage.pointee.base, count: storage.pointee.count))
+        storage.pointee.count = 0
     }
 }
 
@@ -102,7 +131,7 @@ public final class OutputBuffer {
 public final class StringOutput {
     public private(set) var bytes: [UInt8] = []
     public init() {}
-    public lazy var buffer = OutputBuffer { [unowned self] in self.bytes += $0 }
+    public lazy var buffer = OutputBuffer { [unowned self] in self.bytes.append(contentsOf: $0) }
     public var text: String {
         buffer.flush()
         return String(decoding: bytes, as: UTF8.self)

@@ -21,7 +21,7 @@ public final class TextLogRenderer: RecordSink {
         out.alignRight(from: start, width: 5)
         out.write("  " as StaticString)
         start = out.position
-        out.write(record.kind)
+        out.write(record.kind.rawValue)
         out.pad(from: start, to: 16)
         out.write("  " as StaticString)
         writeMessage(record)
@@ -43,9 +43,9 @@ public final class TextLogRenderer: RecordSink {
             value("job")
         }
         switch record.kind {
-        case "statement":
+        case .statement:
             value("call")
-        case "decision":
+        case .decision:
             value("entry")
             out.write(": " as StaticString)
             if case .strings(let path)? = record["path"] {
@@ -55,18 +55,18 @@ public final class TextLogRenderer: RecordSink {
                 }
             }
             value("outcome")
-        case "unobtrusiveError":
+        case .unobtrusiveError:
             out.write("handleErrorWhenContentAvailable(" as StaticString)
             if case .string(let error)? = record["error"] { out.write(JSONLinesRenderer.quoted(error)) }
             out.write(") (#" as StaticString)
             value("count")
             out.write(UInt8(ascii: ")"))
-        case "queued":
+        case .queued:
             job()
             out.write(" → " as StaticString)
             value("target")
             out.write(flag("animated") ? " (animated)" as StaticString : " (not animated)")
-        case "began":
+        case .began:
             job()
             out.write(UInt8(ascii: " "))
             value("from")
@@ -79,12 +79,12 @@ public final class TextLogRenderer: RecordSink {
             } else {
                 out.write(", not animated" as StaticString)
             }
-        case "dropped":
+        case .dropped:
             job()
             out.write(" → " as StaticString)
             value("target")
             out.write(": already current, completion never called" as StaticString)
-        case "completed":
+        case .completed:
             job()
             out.write(" → " as StaticString)
             value("target")
@@ -95,23 +95,23 @@ public final class TextLogRenderer: RecordSink {
             } else {
                 out.write("; no completion handler" as StaticString)
             }
-        case "containerAdded":
+        case .containerAdded:
             out.write("container view added to the backing view" as StaticString)
-        case "containerRemoved":
+        case .containerRemoved:
             out.write("container view removed from the backing view" as StaticString)
-        case "viewAdded":
+        case .viewAdded:
             value("view")
             out.write(" view, frame " as StaticString)
             value("frame")
             if flag("animated") { out.write(", fading in" as StaticString) }
-        case "viewRemoved":
+        case .viewRemoved:
             value("view")
             out.write(" view" as StaticString)
-        case "noView":
+        case .noView:
             out.write("no view configured for '" as StaticString)
             value("view")
             out.write(UInt8(ascii: "'"))
-        case "expect":
+        case .expect:
             value("property")
             out.write(UInt8(ascii: " "))
             value("comparison")
@@ -124,10 +124,10 @@ public final class TextLogRenderer: RecordSink {
                 value("actual")
                 out.write(UInt8(ascii: ")"))
             }
-        case "runtimeError":
+        case .runtimeError:
             value("message")
-        default:
-            // Any other kind, such as `final`: its fields as `key: value`, in order.
+        case .final:
+            // Its fields as `key: value`, in order.
             for (index, field) in record.fields.enumerated() {
                 if index > 0 { out.write(", " as StaticString) }
                 out.write(field.key)

@@ -86,7 +86,7 @@ public struct Effects: Sendable {
 
     public init() {}
 
-    public mutating func record(_ kind: String, _ fields: [Field] = []) {
+    public mutating func record(_ kind: RecordKind, _ fields: [Field] = []) {
         records.append(Record(time: now, line: line, kind: kind, fields: fields))
     }
 }

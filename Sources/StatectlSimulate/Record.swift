@@ -8,6 +8,18 @@ public enum FieldValue: Hashable, Sendable {
     case null
 }
 
+/// What a record says happened. One shared list, so renderers dispatch on a value rather
+/// than on text; a new model adds the kinds it needs here.
+public enum RecordKind: String, Hashable, Sendable, CaseIterable {
+    // Every model
+    case statement, expect, runtimeError, final
+    /// A walk through a model's decision tree (its `edges` field feeds `graph --trace`).
+    case decision
+    // StatefulViewController
+    case unobtrusiveError, queued, began, dropped, completed
+    case containerAdded, containerRemoved, viewAdded, viewRemoved, noView
+}
+
 /// A named field of a record; records keep their fields in a fixed order so output is stable.
 public struct Field: Hashable, Sendable {
     public var key: String
@@ -27,10 +39,10 @@ public struct Record: Hashable, Sendable {
     /// The script line whose turn this happened in, or nil once the script has ended.
     public var line: Int?
     /// What happened, such as `queued` or `completed`; the JSON `kind`.
-    public var kind: String
+    public var kind: RecordKind
     public var fields: [Field]
 
-    public init(time: Int64, line: Int?, kind: String, fields: [Field] = []) {
+    public init(time: Int64, line: Int?, kind: RecordKind, fields: [Field] = []) {
         self.time = time
         self.line = line
         self.kind = kind

@@ -52,6 +52,7 @@ public final class Script {
 
     private let mode: Mode
     private var session: ModelSession?
+    private var parser = LineParser()
 
     public init(mode: Mode) { self.mode = mode }
 
@@ -61,7 +62,7 @@ public final class Script {
     /// Parses (and in `.run` mode, simulates) one line. Returns syntax and vocabulary
     /// errors in `.check` mode; failed expectations and runtime errors in `.run` mode.
     public func feed(line: UnsafeBufferPointer<UInt8>, number: Int) -> [Diagnostic] {
-        let parsed = Parser.parse(line: line, number: number)
+        let parsed = parser.parse(line: line, number: number)
         var problems = parsed.diagnostics
         if session == nil, let first = parsed.statements.first {
             switch chooseModel(first) {

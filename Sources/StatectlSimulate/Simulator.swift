@@ -27,11 +27,11 @@ public struct Simulator<M: SimulationModel> {
             case .selectModel:
                 continue
             case .command(let command):
-                effects.record("statement", [Field("call", .string(M.describe(command)))])
+                effects.record(.statement, [Field("call", .string(M.describe(command)))])
                 do {
                     try model.perform(command, effects: &effects)
                 } catch {
-                    effects.record("runtimeError", [Field("message", .string(error.message))])
+                    effects.record(.runtimeError, [Field("message", .string(error.message))])
                     problems.append(Diagnostic(id: "runtime-error", span: span, message: error.message,
                                                notes: error.notes.map { DiagnosticNote($0) }))
                     stopped = true
@@ -39,7 +39,7 @@ public struct Simulator<M: SimulationModel> {
                     return problems
                 }
             case .wait(let milliseconds):
-                effects.record("statement", [Field("call", .string("wait \(milliseconds)ms"))])
+                effects.record(.statement, [Field("call", .string("wait \(milliseconds)ms"))])
                 // `wait` ends the turn it is in: the run loop runs while time passes.
                 model.endTurn(effects: &effects)
                 advance(to: effects.now + milliseconds)
@@ -64,7 +64,7 @@ public struct Simulator<M: SimulationModel> {
                 flush()
             }
         }
-        effects.record("final", model.finalFields())
+        effects.record(.final, model.finalFields())
         flush()
     }
 
@@ -81,7 +81,7 @@ public struct Simulator<M: SimulationModel> {
         var actual = model.observe(expectation.property)
         if case .names(let names) = actual { actual = .names(names.sorted()) }
         let holds = (actual == expectation.expected) == (expectation.comparison == .equal)
-        effects.record("expect", [
+        effects.record(.expect, [
             Field("property", .string(expectation.property)),
             Field("comparison", .string(expectation.comparison.rawValue)),
             Field("expected", expectation.expected.field),

@@ -18,8 +18,8 @@ struct DecisionTests {
         transitionViewStates(loading: \(loading)\(errorArgument), animated: false)
         """)
         #expect(run.problems.isEmpty)
-        #expect(run.records("queued").first?["target"] == .string(target))
-        #expect(run.records("unobtrusiveError").count == unobtrusive)
+        #expect(run.records(.queued).first?["target"] == .string(target))
+        #expect(run.records(.unobtrusiveError).count == unobtrusive)
         #expect(run.final["state"] == .string(target))
     }
 
@@ -27,15 +27,15 @@ struct DecisionTests {
     func hasContentAtCallTime() {
         let run = simulate("hasContent = false; start; hasContent = true\nexpect state == loading")
         #expect(run.problems.isEmpty)
-        #expect(run.records("queued").map { $0["target"] } == [.string("loading")])
+        #expect(run.records(.queued).map { $0["target"] } == [.string("loading")])
     }
 
     @Test("hasContent defaults to true, so startLoading targets content and is dropped")
     func defaultHasContent() {
         let run = simulate("start\nexpect dropped == 1\nexpect completions == 0")
         #expect(run.problems.isEmpty)
-        #expect(run.records("dropped").count == 1)
-        #expect(run.records("completed").isEmpty)
+        #expect(run.records(.dropped).count == 1)
+        #expect(run.records(.completed).isEmpty)
     }
 
     @Test("an error with content calls handleErrorWhenContentAvailable at once, before the job starts")
@@ -43,15 +43,15 @@ struct DecisionTests {
         let run = simulate("end(error: \"offline\"); expect unobtrusiveErrors == 1; expect state == content")
         #expect(run.problems.isEmpty)
         let kinds = run.records.map(\.kind)
-        let unobtrusive = kinds.firstIndex(of: "unobtrusiveError")!
-        #expect(unobtrusive < kinds.firstIndex(of: "queued")!)
-        #expect(run.records("unobtrusiveError").first?["error"] == .string("offline"))
+        let unobtrusive = kinds.firstIndex(of: .unobtrusiveError)!
+        #expect(unobtrusive < kinds.firstIndex(of: .queued)!)
+        #expect(run.records(.unobtrusiveError).first?["error"] == .string("offline"))
     }
 
     @Test("the decision record names the path through the tree")
     func decisionPath() {
         let run = simulate("hasContent = false\nend(error)")
-        let decision = run.records("decision").first!
+        let decision = run.records(.decision).first!
         #expect(decision["path"] == .strings(["hasContent? NO", "loading? NO", "error? YES"]))
         #expect(decision["outcome"] == .string("error"))
     }
@@ -63,7 +63,7 @@ struct SetupTests {
     func fromLoading() {
         let run = simulate("hasContent = false\nstart\nsetup")
         #expect(run.problems.isEmpty)
-        let setup = run.records("decision").last!
+        let setup = run.records(.decision).last!
         #expect(setup["entry"] == .string("setupInitialViewState"))
         #expect(setup["outcome"] == .string("loading"))
     }
@@ -72,7 +72,7 @@ struct SetupTests {
     func noCompletion() {
         let run = simulate("hasContent = false\nsetup\nexpect state == empty\nexpect completions == 0")
         #expect(run.problems.isEmpty)
-        #expect(run.records("completed").map { $0["completion"] } == [.bool(false)])
+        #expect(run.records(.completed).map { $0["completion"] } == [.bool(false)])
     }
 
     @Test("fabricates an error from lastState error, which reaches handleErrorWhenContentAvailable with content")
@@ -85,7 +85,7 @@ struct SetupTests {
         expect unobtrusiveErrors == 1
         """)
         #expect(run.problems.isEmpty)
-        let error = run.records("unobtrusiveError").first?["error"]
+        let error = run.records(.unobtrusiveError).first?["error"]
         #expect(error == .string(StatefulViewControllerModel.fabricatedError))
     }
 
@@ -96,8 +96,8 @@ struct SetupTests {
         #expect(run.problems.map(\.id) == ["runtime-error"])
         #expect(run.problems.first?.span.line == 3)
         #expect(run.problems.first?.message.contains("custom key 'custom'") == true)
-        #expect(run.records("statement").count == 3, "line 4 never runs")
-        #expect(run.final.kind == "final")
+        #expect(run.records(.statement).count == 3, "line 4 never runs")
+        #expect(run.final.kind == .final)
     }
 
     @Test("expect may read a custom key: only the library's own reads crash")
@@ -129,7 +129,7 @@ struct MachineTests {
         expect completions == 1
         """)
         #expect(run.problems.isEmpty)
-        #expect(run.records("dropped").first?["job"] == .int(2))
+        #expect(run.records(.dropped).first?["job"] == .int(2))
     }
 
     @Test("animated transitions take 300 ms; a wait that ends exactly then completes them")
@@ -144,7 +144,7 @@ struct MachineTests {
         expect completions == 1
         """)
         #expect(run.problems.isEmpty)
-        #expect(run.records("completed").first?.time == 300)
+        #expect(run.records(.completed).first?.time == 300)
     }
 
     @Test("queued jobs run one after another, each starting when the previous completes")
@@ -154,9 +154,9 @@ struct MachineTests {
         end(error: "a"); start(animated: true); end
         wait 1s
         """)
-        let began = run.records("began").map(\.time)
+        let began = run.records(.began).map(\.time)
         #expect(began == [0, 300, 600])
-        #expect(run.records("completed").map(\.time) == [300, 600, 900])
+        #expect(run.records(.completed).map(\.time) == [300, 600, 900])
         #expect(run.final["state"] == .string("empty"))
     }
 
@@ -184,7 +184,7 @@ struct MachineTests {
         """)
         #expect(run.problems.isEmpty)
         let kinds = run.records.map(\.kind)
-        #expect(kinds.lastIndex(of: "completed")! < kinds.lastIndex(of: "containerRemoved")!)
+        #expect(kinds.lastIndex(of: .completed)! < kinds.lastIndex(of: .containerRemoved)!)
     }
 
     @Test("a removed view stays in the container: the machine no longer knows it")
@@ -204,13 +204,13 @@ struct MachineTests {
     func missingView() {
         let run = simulate("removeView(empty)\nhasContent = false\nend(animated: false)\nexpect state == empty\nexpect visible == []")
         #expect(run.problems.isEmpty)
-        #expect(run.records("noView").count == 1)
+        #expect(run.records(.noView).count == 1)
     }
 
     @Test("placeholder insets and bounds give the frame")
     func insets() {
         let run = simulate("bounds(width: 320, height: 480)\naddView(loading, top: 20, left: 10, bottom: 30, right: 10)\nhasContent = false\nstart")
-        #expect(run.records("viewAdded").first?["frame"] == .ints([10, 20, 300, 430]))
+        #expect(run.records(.viewAdded).first?["frame"] == .ints([10, 20, 300, 430]))
     }
 
     @Test("queued jobs start only after the turn; wait ends the turn it is in")
@@ -235,7 +235,7 @@ struct MachineTests {
         let run = simulate("expect state == loading\nexpect state == content")
         #expect(run.outcome?.failedExpectations == 1)
         #expect(run.problems.first?.message == "expectation failed: state is content, expected loading")
-        #expect(run.records("expect").count == 2)
+        #expect(run.records(.expect).count == 2)
     }
 }
 
@@ -259,9 +259,9 @@ struct TreeTests {
             #expect(walk.outcome == expected)
             #expect(performed == (hasContent && error))
             let run = simulate("hasContent = \(hasContent)\ntransitionViewStates(loading: \(loading)\(error ? ", error" : ""))")
-            #expect(run.records("decision").first?["outcome"] == .string(walk.outcome))
+            #expect(run.records(.decision).first?["outcome"] == .string(walk.outcome))
             let edges = walk.edges.map { tree.edges[$0].id }
-            #expect(run.records("decision").first?["edges"] == .strings(edges))
+            #expect(run.records(.decision).first?["edges"] == .strings(edges))
         }
     }
 }

@@ -8,7 +8,7 @@ struct Simulated {
     var problems: [Diagnostic]
     var outcome: Script.Outcome?
 
-    func records(_ kind: String) -> [Record] { records.filter { $0.kind == kind } }
+    func records(_ kind: RecordKind) -> [Record] { records.filter { $0.kind == kind } }
     var final: Record { records.last! }
 }
 

@@ -79,10 +79,10 @@ public struct StatefulViewControllerModel: SimulationModel {
     private mutating func decide(entry: String, loading: Bool, error: String?, animated: Bool,
                                  hasCompletion: Bool, effects: inout Effects) {
         let decision = Self.decisionTable.decision(entry: entry, hasContent: hasContent, loading: loading, error: error != nil)
-        effects.record("decision", decision.fields)
+        effects.record(.decision, decision.fields)
         if decision.unobtrusive, let error {
             unobtrusiveErrors += 1
-            effects.record("unobtrusiveError", [Field("error", .string(error)), Field("count", .int(unobtrusiveErrors))])
+            effects.record(.unobtrusiveError, [Field("error", .string(error)), Field("count", .int(unobtrusiveErrors))])
         }
         machine.request(decision.target, animated: animated, hasCompletion: hasCompletion, effects: &effects)
     }

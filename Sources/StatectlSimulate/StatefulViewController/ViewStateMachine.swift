@@ -94,7 +94,7 @@ struct ViewStateMachine {
         let job = TransitionJob(id: nextJobID, target: target, animated: animated, hasCompletion: hasCompletion)
         nextJobID += 1
         queue.append(job)
-        effects.record("queued", [Field("job", .int(Int64(job.id))), Field("target", .string(target.stateName)),
+        effects.record(.queued, [Field("job", .int(Int64(job.id))), Field("target", .string(target.stateName)),
                                   Field("animated", .bool(animated))])
     }
 
@@ -111,18 +111,18 @@ struct ViewStateMachine {
     private mutating func begin(_ job: TransitionJob, effects: inout Effects) {
         guard job.target != currentState else {
             dropped += 1
-            effects.record("dropped", [Field("job", .int(Int64(job.id))), Field("target", .string(job.target.stateName))])
+            effects.record(.dropped, [Field("job", .int(Int64(job.id))), Field("target", .string(job.target.stateName))])
             return
         }
         let endsAt = effects.now + (job.animated ? ViewStateMachine.animationDuration : 0)
-        effects.record("began", [Field("job", .int(Int64(job.id))), Field("from", .string(currentState.stateName)),
+        effects.record(.began, [Field("job", .int(Int64(job.id))), Field("from", .string(currentState.stateName)),
                                  Field("to", .string(job.target.stateName)), Field("animated", .bool(job.animated)),
                                  Field("until", .int(endsAt))])
         currentState = job.target
         if case .view(let key) = job.target {
             if !containerShown {
                 containerShown = true
-                effects.record("containerAdded")
+                effects.record(.containerAdded)
             }
             if let view = view(for: key) {
                 container.removeAll { $0 == view }
@@ -130,10 +130,10 @@ struct ViewStateMachine {
                 let frame = [view.insets.left, view.insets.top,
                              bounds.width - view.insets.left - view.insets.right,
                              bounds.height - view.insets.top - view.insets.bottom]
-                effects.record("viewAdded", [Field("view", .string(key)), Field("frame", .ints(frame)),
+                effects.record(.viewAdded, [Field("view", .string(key)), Field("frame", .ints(frame)),
                                              Field("animated", .bool(job.animated))])
             } else {
-                effects.record("noView", [Field("view", .string(key))])
+                effects.record(.noView, [Field("view", .string(key))])
             }
         }
         inFlight = (job, endsAt)
@@ -146,14 +146,14 @@ struct ViewStateMachine {
         inFlight = nil
         for view in store where view.key != job.target.keyOrNil && container.contains(view) {
             container.removeAll { $0 == view }
-            effects.record("viewRemoved", [Field("view", .string(view.key))])
+            effects.record(.viewRemoved, [Field("view", .string(view.key))])
         }
         if job.hasCompletion { completions += 1 }
-        effects.record("completed", [Field("job", .int(Int64(job.id))), Field("target", .string(job.target.stateName)),
+        effects.record(.completed, [Field("job", .int(Int64(job.id))), Field("target", .string(job.target.stateName)),
                                      Field("completion", .bool(job.hasCompletion)), Field("completions", .int(completions))])
         if job.target == .none, containerShown {
             containerShown = false
-            effects.record("containerRemoved")
+            effects.record(.containerRemoved)
         }
     }
 
