@@ -23,7 +23,8 @@ let package = Package(
         .executableTarget(name: "statectl", dependencies: ["StatectlCLI"]),
         .testTarget(name: "StatectlParseTests", dependencies: ["StatectlParse"]),
         .testTarget(name: "StatectlSimulateTests", dependencies: ["StatectlParse", "StatectlSimulate"]),
-        .testTarget(name: "StatectlRenderTests", dependencies: ["StatectlParse", "StatectlSimulate", "StatectlRender", "StatectlGraphviz"]),
+        .testTarget(name: "StatectlRenderTests", dependencies: ["StatectlParse", "StatectlSimulate", "StatectlRender", "StatectlGraphviz"],
+                    exclude: ["golden"]),
         .testTarget(name: "StatectlCLITests", dependencies: ["StatectlCLI", "statectl"]),
     ]
 )

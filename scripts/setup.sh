@@ -7,5 +7,5 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
 bash scripts/install-deps.sh
-swift build -c release --product statectl
+swift build -c release --static-swift-stdlib --product statectl
 .build/release/statectl run docs/examples/first-load.script

@@ -19,6 +19,8 @@ public struct GraphvizError: Error, Sendable {
 /// serialised through one lock and errors are reset before each call.
 public enum Graphviz {
     private static let lock = Mutex(())
+    /// Formats every Graphviz build renders, checked without listing plugins.
+    static let commonFormats: Set<String> = ["svg", "png", "pdf", "ps", "json", "xdot", "plain"]
 
     /// The graph as built, before layout, in DOT: deterministic, fit for golden files.
     public static func dot(_ description: GraphDescription) throws(GraphvizError) -> [UInt8] {
@@ -31,7 +33,9 @@ public enum Graphviz {
     public static func render(_ description: GraphDescription, format: String) throws(GraphvizError) -> [UInt8] {
         try lock.withLock { _ throws(GraphvizError) in
             try withContext { context throws(GraphvizError) in
-                guard devices(context).contains(format) else {
+                // Asking Graphviz for its device list loads every plugin; a known format
+                // is tried directly, and the list is consulted only to explain a failure.
+                guard Self.commonFormats.contains(format) || devices(context).contains(format) else {
                     throw GraphvizError(message: "unknown format '\(format)'")
                 }
                 return try withGraph(description) { graph throws(GraphvizError) in
