@@ -45,9 +45,10 @@ public enum MermaidRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Mermaid node ids: letters, digits and underscores only.
+    /// Mermaid node ids: letters, digits and underscores only, and never the keyword `end`.
     static func identifier(_ id: String) -> String {
-        String(id.unicodeScalars.map { scalar -> Character in
+        if id.lowercased() == "end" { return "end_" }
+        return String(id.unicodeScalars.map { scalar -> Character in
             let v = scalar.value
             let ok = (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || v == 0x5F
             return ok ? Character(scalar) : "_"

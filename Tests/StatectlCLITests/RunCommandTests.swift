@@ -4,7 +4,7 @@ import Testing
 @Suite("statectl run")
 struct RunCommandTests {
     @Test("prints the log of every example, equal to its golden file", arguments: [
-        "first-load", "unobtrusive-error", "dropped-completion", "custom-state",
+        "first-load", "unobtrusive-error", "dropped-completion", "custom-state", "stale-placeholder", "queued-not-current",
     ])
     func examples(_ name: String) throws {
         let result = try statectl(["run", "docs/examples/\(name).script"])
