@@ -8,4 +8,5 @@ export PATH="/opt/swift/usr/bin:$PATH"
 bash scripts/install-deps.sh
 swift build --build-tests
 swift test --skip-build
+bash scripts/leak-check.sh .build/debug/statectl
 .build/debug/statectl test docs/examples

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Runs `statectl graph` under valgrind's memcheck in every path that touches Graphviz
+# (DOT, SVG, PNG, PDF, a trace, an unknown format, an unwritable file) and fails on any
+# definite or indirect leak outside Graphviz's and the font stack's own caches, which
+# scripts/valgrind-graphviz.supp names.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=${1:-.build/debug/statectl}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+if ! command -v valgrind >/dev/null 2>&1; then
+  apt-get install -y -qq valgrind >/dev/null
+fi
+
+check() {
+  local status=0
+  valgrind --quiet --leak-check=full --errors-for-leak-kinds=definite,indirect \
+    --show-leak-kinds=definite,indirect --suppressions=scripts/valgrind-graphviz.supp \
+    --error-exitcode=99 "$bin" "$@" >/dev/null 2>"$out/valgrind.txt" || status=$?
+  if [ "$status" -eq 99 ]; then
+    echo "LEAK statectl $*" >&2
+    cat "$out/valgrind.txt" >&2
+    return 1
+  fi
+  echo "no leaks: statectl $*"
+}
+
+check graph -T dot
+check graph -o "$out/tree.svg"
+check graph -o "$out/tree.png"
+check graph -o "$out/tree.pdf"
+check graph -T mermaid
+check graph --trace docs/examples/first-load.script -o "$out/traced.svg"
+check graph -T nonsense
+check graph -o /nonexistent/dir/tree.svg
