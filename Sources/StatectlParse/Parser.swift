@@ -132,6 +132,10 @@ struct TokenCursor {
                 form = .call(name, arguments: try arguments())
             case .equal:
                 throw error("expected-assignment", "use '=' to set '\(word)', or 'expect \(word) ==' to check it", at: peek)
+            case .identifier(let subjectText):
+                let subject = Name(subjectText, span: span(peek.bytes))
+                advance()
+                form = try declaration(keyword: name, subject: subject)
             default:
                 form = .call(name, arguments: nil)
             }
@@ -141,6 +145,28 @@ struct TokenCursor {
         }
         let end = tokens[index - 1].bytes.upperBound
         return Statement(form, span: span(first.bytes.lowerBound..<end))
+    }
+
+    /// declaration := NAME NAME (':' (NAME (',' NAME)*)?)? ('(' arguments ')')?
+    mutating func declaration(keyword: Name, subject: Name) throws(Diagnostic) -> Statement.Form {
+        var names: [Name]?
+        if peek.kind == .colon {
+            advance()
+            var list: [Name] = []
+            while case .identifier(let text) = peek.kind {
+                list.append(Name(text, span: span(peek.bytes)))
+                advance()
+                guard peek.kind == .comma else { break }
+                advance()
+                guard case .identifier = peek.kind else {
+                    throw error("expected-name", "expected a name after ','", at: peek)
+                }
+            }
+            names = list
+        }
+        var arguments: [Argument]?
+        if peek.kind == .leftParen { arguments = try self.arguments() }
+        return .declaration(keyword: keyword, subject: subject, names: names, arguments: arguments)
     }
 
     /// arguments := '(' (argument (',' argument)*)? ')'   argument := (NAME ':')? value

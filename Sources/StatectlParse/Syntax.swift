@@ -79,6 +79,10 @@ public struct Statement: Hashable, Sendable {
         case wait(milliseconds: Int64)
         /// `expect state == loading`
         case expect(property: Name, Comparison, Expression)
+        /// `state loading: A, B` or `child B(duration: 0.2)`: a keyword, the thing declared,
+        /// an optional `:` list of names and optional arguments. Which keywords exist is the
+        /// model's business; `names` is nil without a colon, `arguments` nil without parentheses.
+        case declaration(keyword: Name, subject: Name, names: [Name]?, arguments: [Argument]?)
     }
 
     public var form: Form

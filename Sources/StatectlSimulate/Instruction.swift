@@ -41,7 +41,7 @@ public struct ScriptCompiler<M: SimulationModel> {
             return .success(.wait(milliseconds: milliseconds))
         case .expect(let property, let comparison, let value):
             return compileExpectation(property, comparison, value, span: statement.span).map { .expect($0) }
-        case .call, .assignment:
+        case .call, .assignment, .declaration:
             return M.compile(statement, names: &names).map { .command($0) }
         }
     }

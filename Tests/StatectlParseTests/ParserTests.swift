@@ -48,6 +48,22 @@ struct ParserTests {
         #expect(parsed.statements.first?.span.bytes == 0..<23)
     }
 
+    @Test("declarations: a keyword, a subject, an optional name list and arguments")
+    func declarations() {
+        let parsed = parse("state ready: A, B; state empty:; child B(duration: 0.2); state idle")
+        #expect(parsed.diagnostics.isEmpty)
+        let forms = parsed.statements.map(\.form)
+        guard case .declaration(let keyword, let subject, let names, nil) = forms[0] else { Issue.record("not a declaration"); return }
+        #expect(keyword.text == "state" && subject.text == "ready")
+        #expect(names?.map(\.text) == ["A", "B"])
+        guard case .declaration(_, _, let empty, nil) = forms[1] else { Issue.record("not a declaration"); return }
+        #expect(empty?.isEmpty == true)
+        guard case .declaration(_, _, nil, let arguments) = forms[2] else { Issue.record("not a declaration"); return }
+        #expect(arguments?.first?.label?.text == "duration")
+        guard case .declaration(_, _, nil, nil) = forms[3] else { Issue.record("not a declaration"); return }
+        #expect(parse("state ready: A,").diagnostics.first?.message == "expected a name after ','")
+    }
+
     @Test("an empty or comment-only line has no statements")
     func empty() {
         #expect(parse("").statements.isEmpty)
@@ -65,7 +81,7 @@ struct ParserTests {
         ("end(error: \"offline)", "unterminated-string", "unterminated string", 11..<12),
         ("end(error: \"x\"", "unclosed-parenthesis", "expected ')' to close the argument list", 14..<15),
         ("expect state = loading", "expected-comparison", "use '==' to compare in 'expect'", 13..<14),
-        ("start end", "expected-end", "expected ';' or the end of the line, found 'end'", 6..<9),
+        ("start end(", "expected-value", "expected a value, found the end of the line", 10..<11),
         ("42", "expected-statement", "expected a statement, found '42'", 0..<2),
         ("start @", "unexpected-character", "unexpected character '@'", 6..<7),
         ("start é", "unexpected-character", "unexpected character 'é'", 6..<8),
@@ -81,7 +97,7 @@ struct ParserTests {
 
     @Test("every statement on a line is checked, not just the first broken one")
     func allErrors() {
-        #expect(parse("wait 3; start end; wait 1ms").diagnostics.count == 2)
+        #expect(parse("wait 3; start(; wait 1ms").diagnostics.count == 2)
     }
 
     @Test("invalid UTF-8 is reported at the first bad byte")

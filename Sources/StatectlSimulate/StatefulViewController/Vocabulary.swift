@@ -20,6 +20,13 @@ extension StatefulViewControllerModel {
             return .success(.setHasContent(word == "true"))
         case .call(let name, let arguments):
             return compileCall(name, arguments, names: &names)
+        case .declaration(let keyword, let subject, _, _):
+            // This model declares nothing: `start end` is two statements missing a ';'.
+            if statementNames.contains(keyword.text) {
+                return .failure([Diagnostic(id: "expected-end", span: subject.span,
+                                            message: "expected ';' or the end of the line, found '\(subject.text)'")])
+            }
+            return .failure([unknown(keyword, what: "statement", among: statementNames + ["wait", "expect", "model"])])
         default:
             preconditionFailure("the shared compiler handles \(statement.form)")
         }
