@@ -69,7 +69,9 @@ public enum DecisionGraph {
         switch node.role {
         case .entry: attributes += [("shape", "box"), ("style", "bold")]
         case .question: attributes += [("shape", "diamond"), ("margin", "0.05,0.03")]
-        case .effect: attributes += [("shape", "note"), ("fontcolor", stateColors["error"]!), ("color", stateColors["error"]!)]
+        case .effect:
+            let color = node.state.flatMap { stateColors[$0] } ?? "black"
+            attributes += [("shape", "note"), ("fontcolor", color), ("color", color)]
         case .outcome:
             let color = node.state.flatMap { stateColors[$0] } ?? "black"
             attributes += [("shape", "box"), ("color", color), ("fontcolor", color)]

@@ -126,6 +126,18 @@ public final class TextLogRenderer: RecordSink {
             }
         case .runtimeError:
             value("message")
+        case .callback:
+            writeCallback(record)
+        case .containment:
+            if record["call"] == .string("addChild") {
+                out.write("addChild(" as StaticString)
+                value("child")
+                out.write(UInt8(ascii: ")"))
+            } else {
+                value("child")
+                out.write(UInt8(ascii: "."))
+                value("call")
+            }
         case .final:
             // Its fields as `key: value`, in order.
             for (index, field) in record.fields.enumerated() {
@@ -135,6 +147,32 @@ public final class TextLogRenderer: RecordSink {
                 write(field.value)
             }
         }
+    }
+
+    /// A library callback as the call it is: `willTransition(to: ready, animated: true)`,
+    /// `childWillAppear(B, animated: false)`, `B.stateTransitionDidEnd(isAppearing: true)`.
+    private func writeCallback(_ record: Record) {
+        func value(_ key: String) { write(record[key] ?? .null) }
+        if record["isAppearing"] != nil {
+            value("child")
+            out.write(UInt8(ascii: "."))
+            value("name")
+            out.write("(isAppearing: " as StaticString)
+            value("isAppearing")
+        } else if record["state"] != nil {
+            value("name")
+            out.write(record["name"] == .string("didTransition") ? "(from: " as StaticString : "(to: ")
+            value("state")
+            out.write(", animated: " as StaticString)
+            value("animated")
+        } else {
+            value("name")
+            out.write(UInt8(ascii: "("))
+            value("child")
+            out.write(", animated: " as StaticString)
+            value("animated")
+        }
+        out.write(UInt8(ascii: ")"))
     }
 
     private func write(_ value: FieldValue) {

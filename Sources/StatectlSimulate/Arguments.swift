@@ -124,4 +124,39 @@ public struct ArgumentReader {
         }
         return integer
     }
+
+    /// A time, as seconds (`0.2`, like the library's TimeInterval) or a duration (`200ms`),
+    /// in whole milliseconds; `value` if absent.
+    public mutating func milliseconds(_ label: String, default value: Int64) -> Int64 {
+        guard let argument = argument(label) else { return value }
+        switch argument.value.kind {
+        case .duration(let milliseconds):
+            return milliseconds
+        case .number(let number):
+            if let milliseconds = Self.milliseconds(fromSeconds: number.text) { return milliseconds }
+            problems.append(Diagnostic(id: "duration-out-of-range", span: argument.value.span,
+                                       message: "'\(label)' must be a whole number of milliseconds, at most 86400 seconds"))
+        default:
+            problems.append(Diagnostic(id: "type-mismatch", span: argument.value.span,
+                                       message: "'\(label)' takes seconds (0.2) or a duration (200ms)"))
+        }
+        return value
+    }
+
+    /// Exact milliseconds for a decimal number of seconds such as "0.35", or nil.
+    static func milliseconds(fromSeconds text: String) -> Int64? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let whole = Int64(parts[0]), whole <= maximumWaitMilliseconds / 1000 else { return nil }
+        var fraction: Int64 = 0
+        if parts.count == 2 {
+            let digits = parts[1]
+            // Past three digits, only zeros keep it a whole millisecond.
+            guard digits.dropFirst(3).allSatisfy({ $0 == "0" }) else { return nil }
+            let padded = String(digits.prefix(3)) + String(repeating: "0", count: max(0, 3 - digits.count))
+            guard let value = Int64(padded) else { return nil }
+            fraction = value
+        }
+        let total = whole * 1000 + fraction
+        return total <= maximumWaitMilliseconds ? total : nil
+    }
 }

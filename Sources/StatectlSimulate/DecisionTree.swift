@@ -28,6 +28,9 @@ public struct DecisionTree: Sendable {
         /// The state an outcome shows, for colouring; nil for other nodes.
         public var state: String?
         public var step: Step
+
+        /// The label on one line, for logs: drawings may break it, a log line may not.
+        public var oneLineLabel: String { label.split(separator: "\n").joined(separator: " ") }
     }
 
     public struct Edge: Sendable {
@@ -110,13 +113,13 @@ public struct DecisionTree: Sendable {
                 node = edges[next].to
             case .ask(let key, let yes, let no):
                 let answered = answer(key)
-                walk.steps.append("\(nodes[node].label) \(answered ? "YES" : "NO")")
+                walk.steps.append("\(nodes[node].oneLineLabel) \(answered ? "YES" : "NO")")
                 let edge = answered ? yes : no
                 walk.edges.append(edge)
                 node = edges[edge].to
             case .perform(let key, let next):
                 perform(key)
-                walk.steps.append(nodes[node].label)
+                walk.steps.append(nodes[node].oneLineLabel)
                 walk.edges.append(next)
                 node = edges[next].to
             case .outcome(let key):

@@ -60,24 +60,36 @@ public struct ScriptCompiler<M: SimulationModel> {
         let expected: ObservedValue
         switch spec.kind {
         case .state:
-            switch stateName(value) {
+            switch knownName(value, in: KnownNames.states) {
             case .success(let name): expected = .name(name)
             case .failure(let diagnostic): return .failure([diagnostic])
             }
-        case .states:
-            guard case .list(let elements) = value.kind else {
-                return .failure([typeMismatch(value, "a list of states, such as [empty, loading]", property.text)])
+        case .optionalState:
+            if value.identifier == "none" {
+                expected = .name("none")
+            } else {
+                switch knownName(value, in: KnownNames.states) {
+                case .success(let name): expected = .name(name)
+                case .failure(let diagnostic): return .failure([diagnostic])
+                }
             }
-            var states: [String] = []
+        case .states, .orderedNames:
+            guard case .list(let elements) = value.kind else {
+                return .failure([typeMismatch(value, "a list, such as [empty, loading]", property.text)])
+            }
+            var namespace = KnownNames.states
+            if case .orderedNames(let other) = spec.kind { namespace = other }
+            var listed: [String] = []
             var problems: [Diagnostic] = []
             for element in elements {
-                switch stateName(element) {
-                case .success(let name): states.append(name)
+                switch knownName(element, in: namespace) {
+                case .success(let name): listed.append(name)
                 case .failure(let diagnostic): problems.append(diagnostic)
                 }
             }
             guard problems.isEmpty else { return .failure(problems) }
-            expected = .names(states.sorted())
+            if case .states = spec.kind { listed.sort() }
+            expected = .names(listed)
         case .count:
             guard case .number(let number) = value.kind else {
                 return .failure([typeMismatch(value, "a whole number", property.text)])
@@ -96,15 +108,16 @@ public struct ScriptCompiler<M: SimulationModel> {
         return .success(Expectation(property: property.text, comparison: comparison, expected: expected, span: span))
     }
 
-    private func stateName(_ value: Expression) -> Result<String, Diagnostic> {
+    private func knownName(_ value: Expression, in namespace: String) -> Result<String, Diagnostic> {
         guard let name = value.identifier else {
-            return .failure(typeMismatch(value, "a state name", nil))
+            return .failure(typeMismatch(value, "a \(namespace) name", nil))
         }
-        guard names.contains(name) else {
+        guard names.contains(name, in: namespace) else {
             var notes: [DiagnosticNote] = []
-            if let near = names.suggestion(for: name) { notes.append(DiagnosticNote("did you mean '\(near)'?")) }
-            notes.append(DiagnosticNote("known states: " + names.names.sorted().joined(separator: ", ")))
-            return .failure(Diagnostic(id: "unknown-state", span: value.span, message: "unknown state '\(name)'", notes: notes))
+            if let near = names.suggestion(for: name, in: namespace) { notes.append(DiagnosticNote("did you mean '\(near)'?")) }
+            let known = names.sorted(in: namespace)
+            notes.append(DiagnosticNote(known.isEmpty ? "no \(namespace) is declared yet" : "known \(namespace)s: " + known.joined(separator: ", ")))
+            return .failure(Diagnostic(id: "unknown-\(namespace)", span: value.span, message: "unknown \(namespace) '\(name)'", notes: notes))
         }
         return .success(name)
     }

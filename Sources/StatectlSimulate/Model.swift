@@ -32,8 +32,12 @@ public struct PropertySpec: Sendable {
     public enum Kind: Sendable {
         /// A state name; the value must be a known state.
         case state
+        /// A known state, or `none`.
+        case optionalState
         /// A list of state names, compared sorted.
         case states
+        /// A list of names known in `namespace` (such as "child"), compared in order.
+        case orderedNames(namespace: String)
         case count
         case flag
     }
@@ -47,20 +51,38 @@ public struct PropertySpec: Sendable {
         self.kind = kind
         self.summary = summary
     }
+
+    /// Whether values are compared as sorted lists.
+    var isSorted: Bool {
+        if case .states = kind { return true }
+        return false
+    }
 }
 
-/// The state names a script may mention: the model's own and those the script introduced.
+/// The names a script may mention, by namespace: the model's own states and whatever
+/// the script declared (states, children, view keys) before the line being checked.
 public struct KnownNames: Sendable {
-    public private(set) var names: Set<String>
+    public static let states = "state"
+    private var sets: [String: Set<String>]
 
-    public init(_ builtin: [String]) { names = Set(builtin) }
+    public init(_ builtinStates: [String]) { sets = [Self.states: Set(builtinStates)] }
 
-    public mutating func insert(_ name: String) { names.insert(name) }
-    public func contains(_ name: String) -> Bool { names.contains(name) }
+    public mutating func insert(_ name: String, in namespace: String = states) {
+        sets[namespace, default: []].insert(name)
+    }
+
+    public func contains(_ name: String, in namespace: String = states) -> Bool {
+        sets[namespace]?.contains(name) ?? false
+    }
+
+    /// The names of a namespace, sorted, for notes and suggestions.
+    public func sorted(in namespace: String = states) -> [String] {
+        (sets[namespace] ?? []).sorted()
+    }
 
     /// "did you mean …" for a name not known, if one is close.
-    public func suggestion(for name: String) -> String? {
-        Suggestion.nearest(to: name, in: names.sorted())
+    public func suggestion(for name: String, in namespace: String = states) -> String? {
+        Suggestion.nearest(to: name, in: sorted(in: namespace))
     }
 }
 
@@ -118,7 +140,8 @@ public protocol SimulationModel {
     /// When the earliest scheduled completion is due, if any.
     var nextDeadline: Int64? { get }
     mutating func reachDeadline(effects: inout Effects)
-    func observe(_ property: String) -> ObservedValue
+    /// Reads a property for `expect`; throws where the library would crash reading it.
+    func observe(_ property: String) throws(RuntimeError) -> ObservedValue
     /// The fields of the last record of a run.
     func finalFields() -> [Field]
 }

@@ -18,6 +18,8 @@ public enum RecordKind: String, Hashable, Sendable, CaseIterable {
     // StatefulViewController
     case unobtrusiveError, queued, began, dropped, completed
     case containerAdded, containerRemoved, viewAdded, viewRemoved, noView
+    // StateViewController: the library's callbacks, and UIKit containment calls it makes
+    case callback, containment
 }
 
 /// A named field of a record; records keep their fields in a fixed order so output is stable.

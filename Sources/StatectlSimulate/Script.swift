@@ -18,6 +18,7 @@ struct ModelEntry {
 public enum ModelCatalog {
     nonisolated(unsafe) static let entries: [ModelEntry] = [
         .of(StatefulViewControllerModel.self),
+        .of(StateViewControllerModel.self),
     ]
     nonisolated(unsafe) public static let models: [any SimulationModel.Type] = entries.map(\.model)
     public static var defaultModel: any SimulationModel.Type { entries[0].model }

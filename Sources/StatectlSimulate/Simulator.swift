@@ -31,11 +31,7 @@ public struct Simulator<M: SimulationModel> {
                 do {
                     try model.perform(command, effects: &effects)
                 } catch {
-                    effects.record(.runtimeError, [Field("message", .string(error.message))])
-                    problems.append(Diagnostic(id: "runtime-error", span: span, message: error.message,
-                                               notes: error.notes.map { DiagnosticNote($0) }))
-                    stopped = true
-                    flush()
+                    stop(error, span: span, problems: &problems)
                     return problems
                 }
             case .wait(let milliseconds):
@@ -44,7 +40,12 @@ public struct Simulator<M: SimulationModel> {
                 model.endTurn(effects: &effects)
                 advance(to: effects.now + milliseconds)
             case .expect(let expectation):
-                if let failure = check(expectation) { problems.append(failure) }
+                do {
+                    if let failure = try check(expectation) { problems.append(failure) }
+                } catch {
+                    stop(error, span: span, problems: &problems)
+                    return problems
+                }
             }
             flush()
         }
@@ -77,9 +78,20 @@ public struct Simulator<M: SimulationModel> {
         effects.now = target
     }
 
-    private mutating func check(_ expectation: Expectation) -> Diagnostic? {
-        var actual = model.observe(expectation.property)
-        if case .names(let names) = actual { actual = .names(names.sorted()) }
+    /// Reports what the library would have crashed on, and stops the simulation.
+    private mutating func stop(_ error: RuntimeError, span: SourceSpan, problems: inout [Diagnostic]) {
+        effects.record(.runtimeError, [Field("message", .string(error.message))])
+        problems.append(Diagnostic(id: "runtime-error", span: span, message: error.message,
+                                   notes: error.notes.map { DiagnosticNote($0) }))
+        stopped = true
+        flush()
+    }
+
+    private mutating func check(_ expectation: Expectation) throws(RuntimeError) -> Diagnostic? {
+        var actual = try model.observe(expectation.property)
+        if case .names(let names) = actual, M.properties.first(where: { $0.name == expectation.property })?.isSorted == true {
+            actual = .names(names.sorted())
+        }
         let holds = (actual == expectation.expected) == (expectation.comparison == .equal)
         effects.record(.expect, [
             Field("property", .string(expectation.property)),

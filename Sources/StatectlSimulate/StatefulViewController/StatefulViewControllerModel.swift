@@ -109,7 +109,7 @@ public struct StatefulViewControllerModel: SimulationModel {
         machine.startQueued(effects: &effects)
     }
 
-    public func observe(_ property: String) -> ObservedValue {
+    public func observe(_ property: String) throws(RuntimeError) -> ObservedValue {
         switch property {
         case "state": return .name(machine.currentState.stateName)
         case "lastState": return .name(machine.lastState.stateName)

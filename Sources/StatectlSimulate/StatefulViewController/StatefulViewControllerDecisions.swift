@@ -31,7 +31,7 @@ extension StatefulViewControllerModel {
         .init(Entry.transitionViewStates, "transitionViewStates(loading:error:)", .entry, .enter(to: "hasContent", label: nil)),
         .init("hasContent", "hasContent?", .question, .ask(key: Question.hasContent, yes: "errorWithContent", no: "loading")),
         .init("errorWithContent", "error?", .question, .ask(key: Question.errorWithContent, yes: "unobtrusiveError", no: "content")),
-        .init("unobtrusiveError", "handleErrorWhenContentAvailable(error)", .effect,
+        .init("unobtrusiveError", "handleErrorWhenContentAvailable(error)", .effect, state: "error",
               .perform(key: unobtrusiveErrorEffect, then: "content")),
         .init("loading", "loading?", .question, .ask(key: Question.loading, yes: "showLoading", no: "error")),
         .init("error", "error?", .question, .ask(key: Question.error, yes: "showError", no: "showEmpty")),
