@@ -67,6 +67,9 @@ struct Lexer {
                              message: "unexpected character '!'", notes: [DiagnosticNote("write '!=' to compare for inequality")])
         case UInt8(ascii: "\""): return try lexString(from: start)
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return try lexNumber(from: start)
+        case UInt8(ascii: "-") where position < bytes.count && bytes[position] >= 0x30 && bytes[position] <= 0x39:
+            // A negative number, such as a content offset; a negative duration is out of range.
+            return try lexNumber(from: start, negative: true)
         default:
             if Lexer.isIdentifierStart(byte) {
                 while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
@@ -123,8 +126,9 @@ struct Lexer {
     }
 
     /// Digits, an optional fraction, and an optional unit that makes it a duration (`ms`, `s`).
-    private mutating func lexNumber(from start: Int) throws(Diagnostic) -> Token {
+    private mutating func lexNumber(from start: Int, negative: Bool = false) throws(Diagnostic) -> Token {
         func digits() { while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 } }
+        let digitsStart = negative ? start + 1 : start
         digits()
         let integerEnd = position
         var fractionRange = position..<position
@@ -137,10 +141,15 @@ struct Lexer {
         let numberEnd = position
         while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
         let unit = text(numberEnd..<position)
-        let integerPart = parseInteger(start..<integerEnd)
+        let integerPart = parseInteger(digitsStart..<integerEnd)
         if unit.isEmpty {
-            let literal = NumberLiteral(text: text(start..<numberEnd), integer: fractionRange.isEmpty ? integerPart : nil)
+            let signed = integerPart.map { negative ? -$0 : $0 }
+            let literal = NumberLiteral(text: text(start..<numberEnd), integer: fractionRange.isEmpty ? signed : nil)
             return Token(kind: .number(literal), bytes: start..<position)
+        }
+        if negative {
+            throw Diagnostic(id: "duration-out-of-range", span: span(start..<position),
+                             message: "duration out of range", notes: [DiagnosticNote("a duration cannot be negative")])
         }
         let scale: Int64
         switch unit {

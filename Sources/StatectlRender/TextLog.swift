@@ -128,6 +128,23 @@ public final class TextLogRenderer: RecordSink {
             value("message")
         case .callback:
             writeCallback(record)
+        case .request:
+            value("name")
+            out.write(" → delegate (pending: " as StaticString)
+            value("pending")
+            out.write(UInt8(ascii: ")"))
+        case .table:
+            value("change")
+            out.write(record["value"].map { if case .string = $0 { return ": " } else { return " = " } } ?? ": ")
+            value("value")
+        case .tableEffects:
+            out.write("backgroundView = " as StaticString)
+            value("backgroundView")
+            out.write(flag("separators") ? ", separators on" as StaticString : ", separators off")
+            out.write(flag("scrollEnabled") ? ", scrolling on" as StaticString : ", scrolling off")
+            out.write(flag("headerFooterHidden") ? ", header/footer hidden" as StaticString : ", header/footer shown")
+            if flag("infiniteScrollingStopped") { out.write(", infinite scrolling stopped" as StaticString) }
+            out.write(", reloadData" as StaticString)
         case .containment:
             if record["call"] == .string("addChild") {
                 out.write("addChild(" as StaticString)
@@ -159,6 +176,10 @@ public final class TextLogRenderer: RecordSink {
             value("name")
             out.write("(isAppearing: " as StaticString)
             value("isAppearing")
+        } else if record["state"] != nil, record["animated"] == nil {
+            value("name")
+            out.write(UInt8(ascii: "("))
+            value("state")
         } else if record["state"] != nil {
             value("name")
             out.write(record["name"] == .string("didTransition") ? "(from: " as StaticString : "(to: ")

@@ -20,7 +20,7 @@ public enum Instruction<Command> {
 /// Checks statements against one model: the shared forms (`model`, `wait`, `expect`)
 /// here, calls and assignments in the model's own vocabulary.
 public struct ScriptCompiler<M: SimulationModel> {
-    private var names = KnownNames(M.builtinStates)
+    private var names = KnownNames(M.builtinStates, namespaces: M.builtinNamespaces)
     private var sawStatement = false
 
     public init() {}
@@ -61,6 +61,11 @@ public struct ScriptCompiler<M: SimulationModel> {
         switch spec.kind {
         case .state:
             switch knownName(value, in: KnownNames.states) {
+            case .success(let name): expected = .name(name)
+            case .failure(let diagnostic): return .failure([diagnostic])
+            }
+        case .name(let namespace):
+            switch knownName(value, in: namespace) {
             case .success(let name): expected = .name(name)
             case .failure(let diagnostic): return .failure([diagnostic])
             }

@@ -38,6 +38,8 @@ public struct PropertySpec: Sendable {
         case states
         /// A list of names known in `namespace` (such as "child"), compared in order.
         case orderedNames(namespace: String)
+        /// One name known in `namespace` (such as "background").
+        case name(namespace: String)
         case count
         case flag
     }
@@ -65,7 +67,10 @@ public struct KnownNames: Sendable {
     public static let states = "state"
     private var sets: [String: Set<String>]
 
-    public init(_ builtinStates: [String]) { sets = [Self.states: Set(builtinStates)] }
+    public init(_ builtinStates: [String], namespaces: [String: [String]] = [:]) {
+        sets = namespaces.mapValues(Set.init)
+        sets[Self.states] = Set(builtinStates)
+    }
 
     public mutating func insert(_ name: String, in namespace: String = states) {
         sets[namespace, default: []].insert(name)
@@ -113,6 +118,10 @@ public struct Effects: Sendable {
     }
 }
 
+extension SimulationModel {
+    public static var builtinNamespaces: [String: [String]] { [:] }
+}
+
 /// A simulated library: its vocabulary (how statements become commands), its state and
 /// its transitions. Values only: no clock, no I/O. The simulator drives it in turns:
 /// commands during a turn, `endTurn` when the turn's statements are done, and
@@ -126,6 +135,8 @@ public protocol SimulationModel {
     static var properties: [PropertySpec] { get }
     /// State names every script of this model may use.
     static var builtinStates: [String] { get }
+    /// Other names every script may use, by namespace (such as request kinds).
+    static var builtinNamespaces: [String: [String]] { get }
     /// The decision logic the model walks, for `graph` to draw.
     static var decisionTree: DecisionTree { get }
 

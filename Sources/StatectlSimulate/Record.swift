@@ -20,6 +20,8 @@ public enum RecordKind: String, Hashable, Sendable, CaseIterable {
     case containerAdded, containerRemoved, viewAdded, viewRemoved, noView
     // StateViewController: the library's callbacks, and UIKit containment calls it makes
     case callback, containment
+    // JMStatefulTableViewController: delegate requests and what happens to the table
+    case request, table, tableEffects
 }
 
 /// A named field of a record; records keep their fields in a fixed order so output is stable.

@@ -19,6 +19,7 @@ public enum ModelCatalog {
     nonisolated(unsafe) static let entries: [ModelEntry] = [
         .of(StatefulViewControllerModel.self),
         .of(StateViewControllerModel.self),
+        .of(JMStatefulTableViewControllerModel.self),
     ]
     nonisolated(unsafe) public static let models: [any SimulationModel.Type] = entries.map(\.model)
     public static var defaultModel: any SimulationModel.Type { entries[0].model }

@@ -34,7 +34,7 @@ struct TestCommandTests {
     func dogfood() throws {
         let result = try statectl(["test", "docs/examples"])
         #expect(result.status == 0)
-        #expect(result.stdout.hasSuffix("12 passed, 0 failed\n"))
+        #expect(result.stdout.hasSuffix("17 passed, 0 failed\n"))
     }
 
     @Test("a changed log fails with a unified diff, exit 1")

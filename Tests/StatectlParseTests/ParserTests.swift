@@ -34,6 +34,12 @@ struct ParserTests {
         #expect(parse("wait \(text)").statements.first?.form == .wait(milliseconds: milliseconds))
     }
 
+    @Test("negative numbers are numbers")
+    func negative() {
+        guard case .assignment(_, let value)? = parse("contentOffset = -40").statements.first?.form else { Issue.record("no assignment"); return }
+        #expect(value.kind == .number(NumberLiteral(text: "-40", integer: -40)))
+    }
+
     @Test("strings take escapes")
     func escapes() {
         let parsed = parse(#"end(error: "a \"b\" \\ c\n")"#)
@@ -77,6 +83,8 @@ struct ParserTests {
         ("wait 100000s", "duration-out-of-range", "duration out of range", 5..<12),
         ("wait 99999999999999999999999ms", "duration-out-of-range", "duration out of range", 5..<30),
         ("wait 3h", "unknown-unit", "unknown unit 'h'", 6..<7),
+        ("wait -300ms", "duration-out-of-range", "duration out of range", 5..<11),
+        ("start -", "unexpected-character", "unexpected character '-'", 6..<7),
         ("wait", "expected-duration", "expected a duration after 'wait', such as 300ms or 0.3s", 4..<5),
         ("end(error: \"offline)", "unterminated-string", "unterminated string", 11..<12),
         ("end(error: \"x\"", "unclosed-parenthesis", "expected ')' to close the argument list", 14..<15),

@@ -1,0 +1,119 @@
+import StatectlParse
+
+/// The statements a JMStatefulTableViewController script may use, and what they mean.
+extension JMStatefulTableViewControllerModel {
+    static let settings = ["rows", "morePages", "rowHeight", "contentOffset", "shouldPullToRefresh", "shouldInfinitelyScroll"]
+    static let statementNames = ["appear", "viewWillAppear", "loadNewer", "pullToRefresh", "scrollToBottom", "succeed", "fail"]
+    static let maximumPoints: Int64 = 10_000_000
+
+    public static func compile(_ statement: Statement, names: inout KnownNames) -> Checked<Command> {
+        switch statement.form {
+        case .assignment(let name, let value):
+            return compileSetting(name, value)
+        case .call(let name, let arguments):
+            return compileCall(name, arguments)
+        case .declaration(let keyword, let subject, _, _):
+            if statementNames.contains(keyword.text) {
+                return .failure([Diagnostic(id: "expected-end", span: subject.span,
+                                            message: "expected ';' or the end of the line, found '\(subject.text)'")])
+            }
+            return .failure([unknown(keyword, among: statementNames + settings)])
+        default:
+            preconditionFailure("the shared compiler handles \(statement.form)")
+        }
+    }
+
+    private static func compileSetting(_ name: Name, _ value: Expression) -> Checked<Command> {
+        func flag() -> Bool? {
+            guard let word = value.identifier, word == "true" || word == "false" else { return nil }
+            return word == "true"
+        }
+        func number(_ range: ClosedRange<Int64>) -> Int64? {
+            guard case .number(let literal) = value.kind, let integer = literal.integer, range.contains(integer) else { return nil }
+            return integer
+        }
+        let command: Command?
+        let wanted: String
+        switch name.text {
+        case "rows": command = number(0...Int64(Int32.max)).map { .setRows($0) }; wanted = "a whole number of rows, 0 or more"
+        case "rowHeight": command = number(0...maximumPoints).map { .setRowHeight($0) }; wanted = "a whole number of points, 0 or more"
+        case "contentOffset": command = number(-maximumPoints...maximumPoints).map { .setContentOffset($0) }; wanted = "a whole number of points"
+        case "morePages": command = flag().map { .setMorePages($0) }; wanted = "true or false"
+        case "shouldPullToRefresh": command = flag().map { .setShouldPullToRefresh($0) }; wanted = "true or false"
+        case "shouldInfinitelyScroll": command = flag().map { .setShouldInfinitelyScroll($0) }; wanted = "true or false"
+        default: return .failure([unknown(name, among: settings)])
+        }
+        guard let command else {
+            return .failure([Diagnostic(id: "type-mismatch", span: value.span, message: "'\(name.text)' takes \(wanted)")])
+        }
+        return .success(command)
+    }
+
+    private static func compileCall(_ name: Name, _ arguments: [Argument]?) -> Checked<Command> {
+        var reader: ArgumentReader
+        let command: Command
+        switch name.text {
+        case "appear", "viewWillAppear":
+            reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("animated")])
+            _ = reader.flag("animated", default: false)
+            command = .appear
+        case "loadNewer", "pullToRefresh", "scrollToBottom":
+            reader = ArgumentReader(call: name, arguments: arguments, parameters: [])
+            command = name.text == "loadNewer" ? .loadNewer : name.text == "pullToRefresh" ? .pullToRefresh : .scrollToBottom
+        case "succeed":
+            reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("request", positional: true), ParameterSpec("inserted")])
+            guard let request = requestKind(&reader) else { return .failure(reader.problems) }
+            if reader.has("inserted") && request != .refresh {
+                reader.problems.append(Diagnostic(id: "unexpected-argument", span: name.span,
+                                                  message: "only a refresh's success passes index paths to insert"))
+            }
+            command = .succeed(request, inserted: reader.integer("inserted", default: 0, in: 0...100_000))
+        case "fail":
+            reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("request", positional: true), ParameterSpec("error")])
+            guard let request = requestKind(&reader) else { return .failure(reader.problems) }
+            command = .fail(request, error: reader.string("error"))
+        default:
+            return .failure([unknown(name, among: statementNames + settings + ["wait", "expect", "model"])])
+        }
+        return reader.problems.isEmpty ? .success(command) : .failure(reader.problems)
+    }
+
+    private static func requestKind(_ reader: inout ArgumentReader) -> TableRequest? {
+        guard let name = reader.name("request") else { return nil }
+        guard let request = TableRequest(rawValue: name.text) else {
+            var notes: [DiagnosticNote] = []
+            if let near = Suggestion.nearest(to: name.text, in: TableRequest.allCases.map(\.rawValue)) {
+                notes.append(DiagnosticNote("did you mean '\(near)'?"))
+            }
+            notes.append(DiagnosticNote("requests: initial, refresh, nextPage"))
+            reader.problems.append(Diagnostic(id: "unknown-request", span: name.span, message: "unknown request '\(name.text)'", notes: notes))
+            return nil
+        }
+        return request
+    }
+
+    private static func unknown(_ name: Name, among known: [String]) -> Diagnostic {
+        var notes: [DiagnosticNote] = []
+        if let near = Suggestion.nearest(to: name.text, in: known) { notes.append(DiagnosticNote("did you mean '\(near)'?")) }
+        return Diagnostic(id: "unknown-statement", span: name.span, message: "unknown statement '\(name.text)'", notes: notes)
+    }
+
+    public static func describe(_ command: Command) -> String {
+        switch command {
+        case .setRows(let rows): return "rows = \(rows)"
+        case .setMorePages(let value): return "statefulTableViewControllerShouldBeginLoadingNextPage: -> \(value ? "YES" : "NO")"
+        case .setRowHeight(let value): return "heightForRowAtIndexPath: -> \(value)"
+        case .setContentOffset(let value): return "contentOffset.y = \(value)"
+        case .setShouldPullToRefresh(let value): return "statefulTableViewControllerShouldPullToRefresh: -> \(value ? "YES" : "NO")"
+        case .setShouldInfinitelyScroll(let value): return "statefulTableViewControllerShouldInfinitelyScroll: -> \(value ? "YES" : "NO")"
+        case .appear: return "viewWillAppear:"
+        case .loadNewer: return "loadNewer"
+        case .pullToRefresh: return "pull-to-refresh gesture finished"
+        case .scrollToBottom: return "scrolled to the bottom: infinite scrolling handler"
+        case .succeed(let request, let inserted):
+            return request == .refresh ? "refresh: success(\(inserted) index paths)" : "\(request.rawValue): success()"
+        case .fail(let request, let error):
+            return "\(request.rawValue): failure(\(error.map { "\"\($0)\"" } ?? "nil"))"
+        }
+    }
+}
