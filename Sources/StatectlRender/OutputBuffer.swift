@@ -74,20 +74,27 @@ public final class OutputBuffer {
     /// so an integer literal can never pick the wrong one.
     public func write(number: Int64) {
         reserve(20)
-        var value = number.magnitude
-        var digits = 0
-        repeat { digits += 1; value /= 10 } while value > 0
-        let sign = number < 0 ? 1 : 0
-        let start = storage.pointee.base + storage.pointee.count
-        if sign == 1 { start[0] = UInt8(ascii: "-") }
-        value = number.magnitude
-        var index = sign + digits - 1
-        repeat {
-            start[index] = UInt8(truncatingIfNeeded: value % 10) + 0x30
-            value /= 10
-            index -= 1
-        } while value > 0
-        storage.pointee.count += sign + digits
+        // Digits backwards into a small local buffer, then one copy.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        let count: Int = withUnsafeMutableBytes(of: &digits) { buffer in
+            var value = number.magnitude
+            var index = 23
+            repeat {
+                let (quotient, remainder) = value.quotientAndRemainder(dividingBy: 10)
+                buffer[index] = UInt8(truncatingIfNeeded: remainder) &+ 0x30
+                value = quotient
+                index -= 1
+            } while value > 0
+            if number < 0 {
+                buffer[index] = UInt8(ascii: "-")
+                index -= 1
+            }
+            let count = 23 - index
+            (storage.pointee.base + storage.pointee.count).update(
+                from: buffer.baseAddress!.advanced(by: index + 1).assumingMemoryBound(to: UInt8.self), count: count)
+            return count
+        }
+        storage.pointee.count += count
     }
 
     public func write(number: Int) { write(number: Int64(number)) }

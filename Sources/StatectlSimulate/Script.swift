@@ -53,8 +53,8 @@ public final class Script {
     }
 
     private let mode: Mode
-    private var session: ModelSession?
-    private var parser = LineParser()
+    @exclusivity(unchecked) private var session: ModelSession?
+    @exclusivity(unchecked) private var parser = LineParser()
 
     public init(mode: Mode) { self.mode = mode }
 
@@ -124,10 +124,12 @@ struct ModelSession {
 }
 
 final class Session<M: SimulationModel> {
-    private var compiler = ScriptCompiler<M>()
-    private var simulator: Simulator<M>?
+    // Touched once per line from one thread; skipping the dynamic exclusivity checks a
+    // class's stored properties get is measurable on long scripts.
+    @exclusivity(unchecked) private var compiler = ScriptCompiler<M>()
+    @exclusivity(unchecked) private var simulator: Simulator<M>?
     /// Reused from line to line.
-    private var instructions: [(Instruction<M.Command>, SourceSpan)] = []
+    @exclusivity(unchecked) private var instructions: [(Instruction<M.Command>, SourceSpan)] = []
 
     init(sink: RecordSink?) {
         simulator = sink.map { Simulator<M>(sink: $0) }
