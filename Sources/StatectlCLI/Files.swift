@@ -26,6 +26,18 @@ enum ScriptSource {
         }
     }
 
+    /// A script at `path`: streamed from disk when it is a regular file; read once into
+    /// memory when it is a pipe or device (`<(…)`, /dev/stdin), which cannot be read twice.
+    static func at(_ path: String) throws(FileError) -> ScriptSource {
+        if path == "-" { return try standardInput() }
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw FileError(message: "cannot open '\(path)': \(describeErrno(errno))") }
+        let kind = info.st_mode & S_IFMT
+        if kind == S_IFREG { return .file(path: path) }
+        if kind == S_IFDIR { throw FileError(message: "cannot read '\(path)': Is a directory") }
+        return .memory(try readFile(path), name: path)
+    }
+
     static func standardInput() throws(FileError) -> ScriptSource {
         .memory(try readAll(descriptor: 0, name: "standard input"), name: "<stdin>")
     }

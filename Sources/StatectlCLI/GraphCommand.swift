@@ -95,8 +95,8 @@ struct GraphCommand {
             var collected = DecisionTrace()
             for path in traces {
                 let records = RecordCollector()
-                let source = ScriptSource.file(path: path)
                 do {
+                    let source = try ScriptSource.at(path)
                     let result = try executeScript(source, into: records)
                     if result.errorCount > 0 {
                         report(result, source: source, console: console)

@@ -51,7 +51,7 @@ struct RunCommand {
     func execute(console: Console) -> Int32 {
         let source: ScriptSource
         do {
-            source = path == "-" ? try ScriptSource.standardInput() : .file(path: path)
+            source = try ScriptSource.at(path)
         } catch {
             console.error(error.message)
             return 2

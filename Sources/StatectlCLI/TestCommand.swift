@@ -112,7 +112,7 @@ struct TestCommand {
         let log = StringOutput()
         let result: ScriptResult
         do {
-            result = try executeScript(.file(path: script), into: TextLogRenderer(log.buffer))
+            result = try executeScript(try ScriptSource.at(script), into: TextLogRenderer(log.buffer))
         } catch {
             return Outcome(path: script, passed: false, message: error.message, details: error.message + "\n")
         }

@@ -88,6 +88,15 @@ struct RunCommandTests {
         #expect(crlf.stdout == lf.stdout)
     }
 
+    @Test("a pipe given as a path is read once, not streamed twice")
+    func pipePath() throws {
+        let piped = try statectl(["run", "/dev/stdin"], input: Data("hasContent = false\nstart\nexpect state == loading\n".utf8))
+        let direct = try statectl(["run", "-"], input: Data("hasContent = false\nstart\nexpect state == loading\n".utf8))
+        #expect(piped.status == 0)
+        #expect(piped.stdout == direct.stdout)
+        #expect(piped.stdout.contains("startLoading(animated: false)"))
+    }
+
     @Test("an empty script is valid and prints only the final state")
     func emptyScript() throws {
         let result = try statectl(["run", "-"])
