@@ -1,5 +1,25 @@
 import StatectlParse
 
+/// Diagnostics every model's vocabulary gives the same way.
+public enum Vocabulary {
+    /// `unknown statement 'strat'`, with "did you mean 'start'?" when a known word is close.
+    public static func unknown(_ name: Name, what: String = "statement", among known: [String]) -> Diagnostic {
+        var notes: [DiagnosticNote] = []
+        if let near = Suggestion.nearest(to: name.text, in: known) { notes.append(DiagnosticNote("did you mean '\(near)'?")) }
+        return Diagnostic(id: "unknown-\(what)", span: name.span, message: "unknown \(what) '\(name.text)'", notes: notes)
+    }
+
+    /// For a model without declarations, `start end` is two statements missing a `;`;
+    /// any other `word word` starts with an unknown statement.
+    public static func notADeclaration(keyword: Name, subject: Name, statements: [String]) -> Diagnostic {
+        if statements.contains(keyword.text) {
+            return Diagnostic(id: "expected-end", span: subject.span,
+                              message: "expected ';' or the end of the line, found '\(subject.text)'")
+        }
+        return unknown(keyword, among: statements + ["wait", "expect", "model"])
+    }
+}
+
 /// A parameter a call takes, for matching written arguments to it.
 public struct ParameterSpec: Sendable {
     public var label: String

@@ -100,6 +100,13 @@ public struct DecisionTree: Sendable {
 
     public func index(ofNode id: String) -> Int? { nodes.firstIndex { $0.id == id } }
 
+    /// The fields of the `decision` record for a walk from `entry`: its steps, the edges it
+    /// took (what `graph --trace` counts) and its outcome.
+    public func recordFields(entry: String, walk: Walk) -> [Field] {
+        [Field("entry", .string(entry)), Field("path", .strings(walk.steps)),
+         Field("edges", .strings(walk.edges.map { edges[$0].id })), Field("outcome", .string(walk.outcome))]
+    }
+
     /// Walks from the entry node `entry`, asking `answer` at each question and calling
     /// `perform` at each effect, until an outcome.
     public func walk(from entry: Int, answer: (String) -> Bool, perform: (String) -> Void) -> Walk {

@@ -149,9 +149,7 @@ public struct JMStatefulTableViewControllerModel: SimulationModel {
             default: preconditionFailure("unknown question \(question)")
             }
         }, perform: { performed.append($0) })
-        effects.record(.decision, [Field("entry", .string(entry)), Field("path", .strings(walk.steps)),
-                                   Field("edges", .strings(walk.edges.map { tree.edges[$0].id })),
-                                   Field("outcome", .string(walk.outcome))])
+        effects.record(.decision, tree.recordFields(entry: entry, walk: walk))
         for effect in performed {
             switch effect {
             case "infiniteOff": setShowsInfiniteScrolling(false, effects: &effects)

@@ -13,11 +13,7 @@ extension JMStatefulTableViewControllerModel {
         case .call(let name, let arguments):
             return compileCall(name, arguments)
         case .declaration(let keyword, let subject, _, _):
-            if statementNames.contains(keyword.text) {
-                return .failure([Diagnostic(id: "expected-end", span: subject.span,
-                                            message: "expected ';' or the end of the line, found '\(subject.text)'")])
-            }
-            return .failure([unknown(keyword, among: statementNames + settings)])
+            return .failure([Vocabulary.notADeclaration(keyword: keyword, subject: subject, statements: statementNames + settings)])
         default:
             preconditionFailure("the shared compiler handles \(statement.form)")
         }
@@ -41,7 +37,7 @@ extension JMStatefulTableViewControllerModel {
         case "morePages": command = flag().map { .setMorePages($0) }; wanted = "true or false"
         case "shouldPullToRefresh": command = flag().map { .setShouldPullToRefresh($0) }; wanted = "true or false"
         case "shouldInfinitelyScroll": command = flag().map { .setShouldInfinitelyScroll($0) }; wanted = "true or false"
-        default: return .failure([unknown(name, among: settings)])
+        default: return .failure([Vocabulary.unknown(name, among: settings)])
         }
         guard let command else {
             return .failure([Diagnostic(id: "type-mismatch", span: value.span, message: "'\(name.text)' takes \(wanted)")])
@@ -73,7 +69,7 @@ extension JMStatefulTableViewControllerModel {
             guard let request = requestKind(&reader) else { return .failure(reader.problems) }
             command = .fail(request, error: reader.string("error"))
         default:
-            return .failure([unknown(name, among: statementNames + settings + ["wait", "expect", "model"])])
+            return .failure([Vocabulary.unknown(name, among: statementNames + settings + ["wait", "expect", "model"])])
         }
         return reader.problems.isEmpty ? .success(command) : .failure(reader.problems)
     }
@@ -92,11 +88,6 @@ extension JMStatefulTableViewControllerModel {
         return request
     }
 
-    private static func unknown(_ name: Name, among known: [String]) -> Diagnostic {
-        var notes: [DiagnosticNote] = []
-        if let near = Suggestion.nearest(to: name.text, in: known) { notes.append(DiagnosticNote("did you mean '\(near)'?")) }
-        return Diagnostic(id: "unknown-statement", span: name.span, message: "unknown statement '\(name.text)'", notes: notes)
-    }
 
     public static func describe(_ command: Command) -> String {
         switch command {

@@ -194,9 +194,7 @@ public struct StateViewControllerModel: SimulationModel {
     func decide(_ entry: String, effects: inout Effects, answer: (String) -> Bool) -> String {
         let tree = Self.decisionTree
         let walk = tree.walk(from: tree.index(ofNode: entry)!, answer: answer, perform: { _ in })
-        effects.record(.decision, [Field("entry", .string(entry)), Field("path", .strings(walk.steps)),
-                                   Field("edges", .strings(walk.edges.map { tree.edges[$0].id })),
-                                   Field("outcome", .string(walk.outcome))])
+        effects.record(.decision, tree.recordFields(entry: entry, walk: walk))
         return walk.outcome
     }
 }

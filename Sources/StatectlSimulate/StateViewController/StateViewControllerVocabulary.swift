@@ -12,7 +12,7 @@ extension StateViewControllerModel {
             return compileDeclaration(keyword, subject, list, arguments, names: &names)
         case .assignment(let name, let value):
             guard name.text == "appearanceState" else {
-                return .failure([unknown(name, among: ["appearanceState"])])
+                return .failure([Vocabulary.unknown(name, among: ["appearanceState"])])
             }
             guard let state = value.identifier else {
                 return .failure([Diagnostic(id: "type-mismatch", span: value.span, message: "'appearanceState' takes a state name")])
@@ -55,7 +55,7 @@ extension StateViewControllerModel {
             // Arguments mean the child conforms to StateViewControllerTransitioning.
             return .success(.declareChild(subject.text, transitioning: arguments != nil, duration: duration, delay: delay))
         default:
-            return .failure([unknown(keyword, among: statementNames + ["wait", "expect", "model"])])
+            return .failure([Vocabulary.unknown(keyword, among: statementNames + ["wait", "expect", "model"])])
         }
     }
 
@@ -89,7 +89,7 @@ extension StateViewControllerModel {
             if let problem = unknownState(target.text, span: target.span, names: names) { reader.problems.append(problem) }
             command = .transition(to: target.text, animated: animated)
         default:
-            return .failure([unknown(name, among: statementNames + ["wait", "expect", "model"])])
+            return .failure([Vocabulary.unknown(name, among: statementNames + ["wait", "expect", "model"])])
         }
         return reader.problems.isEmpty ? .success(command) : .failure(reader.problems)
     }
@@ -102,11 +102,6 @@ extension StateViewControllerModel {
         return Diagnostic(id: "unknown-state", span: span, message: "unknown state '\(state)'", notes: notes)
     }
 
-    private static func unknown(_ name: Name, among known: [String]) -> Diagnostic {
-        var notes: [DiagnosticNote] = []
-        if let near = Suggestion.nearest(to: name.text, in: known) { notes.append(DiagnosticNote("did you mean '\(near)'?")) }
-        return Diagnostic(id: "unknown-statement", span: name.span, message: "unknown statement '\(name.text)'", notes: notes)
-    }
 
     public static func describe(_ command: Command) -> String {
         switch command {

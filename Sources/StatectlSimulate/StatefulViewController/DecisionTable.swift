@@ -31,9 +31,7 @@ struct DecisionTable {
                     default: preconditionFailure("unknown question \(question)")
                     }
                 }, perform: { _ in unobtrusive = true })
-                let fields = [Field("entry", .string(entry)), Field("path", .strings(walk.steps)),
-                              Field("edges", .strings(walk.edges.map { tree.edges[$0].id })),
-                              Field("outcome", .string(walk.outcome))]
+                let fields = tree.recordFields(entry: entry, walk: walk)
                 decisions.append(Decision(target: walk.outcome == "content" ? .none : .view(walk.outcome),
                                           unobtrusive: unobtrusive, fields: fields))
             }

@@ -12,7 +12,7 @@ extension StatefulViewControllerModel {
         switch statement.form {
         case .assignment(let name, let value):
             guard name.text == "hasContent" else {
-                return .failure([unknown(name, what: "setting", among: ["hasContent"])])
+                return .failure([Vocabulary.unknown(name, what: "setting", among: ["hasContent"])])
             }
             guard let word = value.identifier, word == "true" || word == "false" else {
                 return .failure([Diagnostic(id: "type-mismatch", span: value.span, message: "'hasContent' takes true or false")])
@@ -21,12 +21,7 @@ extension StatefulViewControllerModel {
         case .call(let name, let arguments):
             return compileCall(name, arguments, names: &names)
         case .declaration(let keyword, let subject, _, _):
-            // This model declares nothing: `start end` is two statements missing a ';'.
-            if statementNames.contains(keyword.text) {
-                return .failure([Diagnostic(id: "expected-end", span: subject.span,
-                                            message: "expected ';' or the end of the line, found '\(subject.text)'")])
-            }
-            return .failure([unknown(keyword, what: "statement", among: statementNames + ["wait", "expect", "model"])])
+            return .failure([Vocabulary.notADeclaration(keyword: keyword, subject: subject, statements: statementNames)])
         default:
             preconditionFailure("the shared compiler handles \(statement.form)")
         }
@@ -83,7 +78,7 @@ extension StatefulViewControllerModel {
             command = .setBounds(width: reader.integer("width", default: 375, in: 0...maximumPoints),
                                  height: reader.integer("height", default: 667, in: 0...maximumPoints))
         default:
-            return .failure([unknown(name, what: "statement", among: statementNames + ["wait", "expect", "model"])])
+            return .failure([Vocabulary.unknown(name, among: statementNames + ["wait", "expect", "model"])])
         }
         return reader.problems.isEmpty ? .success(command) : .failure(reader.problems)
     }
@@ -99,11 +94,6 @@ extension StatefulViewControllerModel {
         return key.text
     }
 
-    private static func unknown(_ name: Name, what: String, among known: [String]) -> Diagnostic {
-        var notes: [DiagnosticNote] = []
-        if let near = Suggestion.nearest(to: name.text, in: known) { notes.append(DiagnosticNote("did you mean '\(near)'?")) }
-        return Diagnostic(id: "unknown-\(what)", span: name.span, message: "unknown \(what) '\(name.text)'", notes: notes)
-    }
 
     public static func describe(_ command: Command) -> String {
         func quoted(_ error: String?) -> String { error.map { "\"\($0)\"" } ?? "nil" }
