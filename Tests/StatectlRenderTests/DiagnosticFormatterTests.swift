@@ -25,7 +25,7 @@ struct DiagnosticFormatterTests {
     func unicodeAndTabs() {
         let text = format("\té = x", bytes: 5..<6)
         #expect(text.hasPrefix("a/b.script:12:5: error"))
-        #expect(text.contains("\n       |\t   ^\n"), "one space each for é, the space and =, after the tab")
+        #expect(text.contains("\n       | \t   ^\n"), "one space each for é, the space and =, after the tab")
     }
 
     @Test("a span past the end of the line points just after it")
