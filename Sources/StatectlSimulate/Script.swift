@@ -9,7 +9,7 @@ struct ModelEntry {
     static func of<M: SimulationModel>(_ model: M.Type) -> ModelEntry {
         ModelEntry(model: model) { sink in
             let session = Session<M>(sink: sink)
-            return ModelSession(modelName: M.name, check: session.check, run: session.run, finish: session.finish)
+            return ModelSession(modelName: M.name, feed: session.feed, feedParsed: session.feedParsed, finish: session.finish)
         }
     }
 }
@@ -64,24 +64,18 @@ public final class Script {
     /// Parses (and in `.run` mode, simulates) one line. Returns syntax and vocabulary
     /// errors in `.check` mode; failed expectations and runtime errors in `.run` mode.
     public func feed(line: UnsafeBufferPointer<UInt8>, number: Int) -> [Diagnostic] {
+        if let session { return session.feed(line, number) }
+        // Until the first statement, this object parses: that statement picks the model.
         let parsed = parser.parse(line: line, number: number)
-        var problems = parsed.diagnostics
-        if session == nil, let first = parsed.statements.first {
-            switch chooseModel(first) {
-            case .success(let model): session = makeSession(model)
-            case .failure(let diagnostic):
-                problems.append(diagnostic)
-                session = makeSession(ModelCatalog.defaultModel)
-            }
+        guard let first = parsed.statements.first else { return parsed.diagnostics }
+        var problems: [Diagnostic] = []
+        switch chooseModel(first) {
+        case .success(let model): session = makeSession(model)
+        case .failure(let diagnostic):
+            problems.append(diagnostic)
+            session = makeSession(ModelCatalog.defaultModel)
         }
-        guard let session, !parsed.statements.isEmpty else { return problems }
-        switch mode {
-        case .check:
-            problems += session.check(parsed.statements)
-            return problems
-        case .run:
-            return session.run(parsed.statements, number)
-        }
+        return problems + session!.feedParsed(parsed, line, number)
     }
 
     public func feed(line: [UInt8], number: Int) -> [Diagnostic] {
@@ -118,16 +112,20 @@ public final class Script {
 /// specialised for it instead of going through generic metadata on every line.
 struct ModelSession {
     var modelName: String
-    var check: ([Statement]) -> [Diagnostic]
-    var run: ([Statement], Int) -> [Diagnostic]
+    /// One line of text: parsed (or found in the cache), checked, and in `.run` mode simulated.
+    var feed: (UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic]
+    /// The same for a line already parsed (the first one, which chose the model).
+    var feedParsed: (ParsedLine, UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic]
     var finish: () -> Script.Outcome
 }
 
 final class Session<M: SimulationModel> {
     // Touched once per line from one thread; skipping the dynamic exclusivity checks a
     // class's stored properties get is measurable on long scripts.
+    @exclusivity(unchecked) private var parser = LineParser()
     @exclusivity(unchecked) private var compiler = ScriptCompiler<M>()
     @exclusivity(unchecked) private var simulator: Simulator<M>?
+    @exclusivity(unchecked) private var cache = LineCache<[(Instruction<M.Command>, SourceSpan)]>()
     /// Reused from line to line.
     @exclusivity(unchecked) private var instructions: [(Instruction<M.Command>, SourceSpan)] = []
 
@@ -135,22 +133,32 @@ final class Session<M: SimulationModel> {
         simulator = sink.map { Simulator<M>(sink: $0) }
     }
 
-    func check(_ statements: [Statement]) -> [Diagnostic] {
-        var problems: [Diagnostic] = []
-        for statement in statements {
-            if case .failure(let diagnostics) = compiler.compile(statement) { problems += diagnostics }
+    func feed(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> [Diagnostic] {
+        if let cached = cache.value(for: line) {
+            // Checked before: nothing to report; running, its spans' line is corrected by the simulator.
+            return simulator == nil ? [] : simulator!.runLine(cached, line: number)
         }
-        return problems
+        return feedParsed(parser.parse(line: line, number: number), line, number)
     }
 
-    func run(_ statements: [Statement], line: Int) -> [Diagnostic] {
+    func feedParsed(_ parsed: ParsedLine, _ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> [Diagnostic] {
+        var problems = parsed.diagnostics
         instructions.removeAll(keepingCapacity: true)
-        for statement in statements {
-            // The check pass has already accepted every statement.
-            guard case .success(let instruction) = compiler.compile(statement) else { continue }
-            instructions.append((instruction, statement.span))
+        var cacheable = problems.isEmpty
+        for statement in parsed.statements {
+            switch compiler.compile(statement) {
+            case .success(let instruction):
+                // `model` is valid only as the first statement, so its line is never reused.
+                if case .selectModel = instruction { cacheable = false }
+                instructions.append((instruction, statement.span))
+            case .failure(let diagnostics):
+                problems += diagnostics
+                cacheable = false
+            }
         }
-        return simulator!.runLine(instructions, line: line)
+        if cacheable { cache.insert(instructions, for: line) }
+        guard simulator != nil else { return problems }
+        return simulator!.runLine(instructions, line: number)
     }
 
     func finish() -> Script.Outcome {

@@ -22,7 +22,10 @@ public struct Simulator<M: SimulationModel> {
         guard !stopped else { return [] }
         effects.line = line
         var problems: [Diagnostic] = []
-        for (instruction, span) in instructions {
+        for (instruction, cachedSpan) in instructions {
+            // Instructions may come from an earlier line with the same text: the span's
+            // bytes hold, the line number is this one.
+            let span = SourceSpan(line: line, bytes: cachedSpan.bytes)
             switch instruction {
             case .selectModel:
                 continue
@@ -41,7 +44,7 @@ public struct Simulator<M: SimulationModel> {
                 advance(to: effects.now + milliseconds)
             case .expect(let expectation):
                 do {
-                    if let failure = try check(expectation) { problems.append(failure) }
+                    if let failure = try check(expectation, span: span) { problems.append(failure) }
                 } catch {
                     stop(error, span: span, problems: &problems)
                     return problems
@@ -87,7 +90,7 @@ public struct Simulator<M: SimulationModel> {
         flush()
     }
 
-    private mutating func check(_ expectation: Expectation) throws(RuntimeError) -> Diagnostic? {
+    private mutating func check(_ expectation: Expectation, span: SourceSpan) throws(RuntimeError) -> Diagnostic? {
         var actual = try model.observe(expectation.property)
         if case .names(let names) = actual, M.properties.first(where: { $0.name == expectation.property })?.isSorted == true {
             actual = .names(names.sorted())
@@ -103,7 +106,7 @@ public struct Simulator<M: SimulationModel> {
         guard !holds else { return nil }
         failedExpectations += 1
         let wanted = expectation.comparison == .equal ? expectation.expected.text : "not \(expectation.expected.text)"
-        return Diagnostic(id: "expectation-failed", span: expectation.span,
+        return Diagnostic(id: "expectation-failed", span: span,
                           message: "expectation failed: \(expectation.property) is \(actual.text), expected \(wanted)")
     }
 

@@ -1,0 +1,50 @@
+/// Remembers what recent lines compiled to, keyed by their bytes, so a script that repeats
+/// itself (`wait 300ms`, `start`, `expect state == loading` …) is parsed and checked once
+/// per distinct line rather than once per occurrence.
+///
+/// Sound because compiling a line depends only on its bytes and on the names declared so
+/// far, and names are only ever added: a line that compiled cleanly compiles the same way
+/// later. Only clean lines are stored. Direct-mapped with a fixed number of slots, so
+/// memory stays bounded however long the script.
+struct LineCache<Value> {
+    private var keys: [[UInt8]]
+    private var values: [Value?]
+    private let mask: Int
+
+    init(slots: Int = 1024) {
+        precondition(slots > 0 && slots & (slots - 1) == 0, "slots must be a power of two")
+        keys = Array(repeating: [], count: slots)
+        values = Array(repeating: nil, count: slots)
+        mask = slots - 1
+    }
+
+    func value(for line: UnsafeBufferPointer<UInt8>) -> Value? {
+        let slot = Self.hash(line) & mask
+        guard let value = values[slot] else { return nil }
+        let matches = keys[slot].withUnsafeBufferPointer { key in
+            key.count == line.count && (key.isEmpty || memcmp(key.baseAddress!, line.baseAddress!, key.count) == 0)
+        }
+        return matches ? value : nil
+    }
+
+    mutating func insert(_ value: Value, for line: UnsafeBufferPointer<UInt8>) {
+        let slot = Self.hash(line) & mask
+        keys[slot] = Array(line)
+        values[slot] = value
+    }
+
+    /// FNV-1a over the line's bytes.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x100000001b3
+        }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
