@@ -51,8 +51,27 @@ public final class OutputBuffer {
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
-        (storage.pointee.base + storage.pointee.count).update(from: source, count: bytes.count)
-        storage.pointee.count += bytes.count
+        let destination = storage.pointee.base + storage.pointee.count
+        if bytes.count <= 16 {
+            // Most pieces of a log line are a few bytes: a loop beats a call to memcpy.
+            for index in 0..<bytes.count { destination[index] = source[index] }
+        } else {
+            destination.update(from: source, count: bytes.count)
+        }
+        storage.pointee.count &+= bytes.count
+    }
+
+    /// Writes `text`, then, only if it held a control character, rewrites it with `escape`
+    /// so a log record stays on one line; the common case costs no copy of the string.
+    public func write(_ text: String, escapingControlsWith escape: (String) -> String) {
+        let start = storage.pointee.count
+        write(text)
+        let base = storage.pointee.base
+        for index in start..<storage.pointee.count where base[index] < 0x20 || base[index] == 0x7F {
+            storage.pointee.count = start
+            write(escape(text))
+            return
+        }
     }
 
     public func write(_ text: String) {
@@ -74,27 +93,26 @@ public final class OutputBuffer {
     /// so an integer literal can never pick the wrong one.
     public func write(number: Int64) {
         reserve(20)
-        // Digits backwards into a small local buffer, then one copy.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        let count: Int = withUnsafeMutableBytes(of: &digits) { buffer in
+        // Digits backwards into a small buffer on the stack, then one copy.
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &scratch) { raw in
+            let digits = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
             var value = number.magnitude
-            var index = 23
+            var index = 24
             repeat {
+                index &-= 1
                 let (quotient, remainder) = value.quotientAndRemainder(dividingBy: 10)
-                buffer[index] = UInt8(truncatingIfNeeded: remainder) &+ 0x30
+                digits[index] = UInt8(truncatingIfNeeded: remainder) &+ 0x30
                 value = quotient
-                index -= 1
-            } while value > 0
+            } while value != 0
             if number < 0 {
-                buffer[index] = UInt8(ascii: "-")
-                index -= 1
+                index &-= 1
+                digits[index] = UInt8(ascii: "-")
             }
-            let count = 23 - index
-            (storage.pointee.base + storage.pointee.count).update(
-                from: buffer.baseAddress!.advanced(by: index + 1).assumingMemoryBound(to: UInt8.self), count: count)
-            return count
+            let count = 24 &- index
+            (storage.pointee.base + storage.pointee.count).update(from: digits + index, count: count)
+            storage.pointee.count &+= count
         }
-        storage.pointee.count += count
     }
 
     public func write(number: Int) { write(number: Int64(number)) }

@@ -200,12 +200,12 @@ public final class TextLogRenderer: RecordSink {
         switch value {
         case .int(let number): out.write(number: number)
         case .bool(let flag): out.write(flag ? "true" as StaticString : "false")
-        case .string(let string): out.write(TextLogRenderer.escapeControls(string))
+        case .string(let string): out.write(string, escapingControlsWith: TextLogRenderer.escapeControls)
         case .strings(let strings):
             out.write(UInt8(ascii: "["))
             for (index, string) in strings.enumerated() {
                 if index > 0 { out.write(", " as StaticString) }
-                out.write(TextLogRenderer.escapeControls(string))
+                out.write(string, escapingControlsWith: TextLogRenderer.escapeControls)
             }
             out.write(UInt8(ascii: "]"))
         case .ints(let numbers):

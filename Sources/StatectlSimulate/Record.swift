@@ -29,6 +29,7 @@ public struct Field: Hashable, Sendable {
     public var key: String
     public var value: FieldValue
 
+    @inlinable
     public init(_ key: String, _ value: FieldValue) {
         self.key = key
         self.value = value
@@ -46,6 +47,7 @@ public struct Record: Hashable, Sendable {
     public var kind: RecordKind
     public var fields: [Field]
 
+    @inlinable
     public init(time: Int64, line: Int?, kind: RecordKind, fields: [Field] = []) {
         self.time = time
         self.line = line
@@ -53,8 +55,15 @@ public struct Record: Hashable, Sendable {
         self.fields = fields
     }
 
+    @inlinable
     public subscript(key: String) -> FieldValue? {
-        fields.first { $0.key == key }?.value
+        // Lengths first: most keys differ in length, and comparing those is far cheaper
+        // than a full string comparison on a log's hot path.
+        let length = key.utf8.count
+        for index in fields.indices where fields[index].key.utf8.count == length && fields[index].key == key {
+            return fields[index].value
+        }
+        return nil
     }
 }
 
