@@ -36,8 +36,22 @@ public final class TextLogRenderer: RecordSink {
     }
 
     private func writeMessage(_ record: Record) {
-        func value(_ key: String) { write(record[key] ?? .null) }
-        func flag(_ key: String) -> Bool { record[key] == .bool(true) }
+        // Fields are mostly read in the order they were made, so each search starts where
+        // the last one ended and usually matches at once.
+        var cursor = 0
+        func find(_ key: String) -> FieldValue? {
+            let fields = record.fields
+            for step in 0..<fields.count {
+                let index = (cursor + step) % fields.count
+                if fields[index].key == key {
+                    cursor = index + 1
+                    return fields[index].value
+                }
+            }
+            return nil
+        }
+        func value(_ key: String) { write(find(key) ?? .null) }
+        func flag(_ key: String) -> Bool { find(key) == .bool(true) }
         func job() {
             out.write(UInt8(ascii: "#"))
             value("job")
@@ -48,7 +62,7 @@ public final class TextLogRenderer: RecordSink {
         case .decision:
             value("entry")
             out.write(": " as StaticString)
-            if case .strings(let path)? = record["path"] {
+            if case .strings(let path)? = find("path") {
                 for step in path {
                     out.write(step)
                     out.write(" → " as StaticString)
@@ -57,7 +71,7 @@ public final class TextLogRenderer: RecordSink {
             value("outcome")
         case .unobtrusiveError:
             out.write("handleErrorWhenContentAvailable(" as StaticString)
-            if case .string(let error)? = record["error"] { out.write(JSONLinesRenderer.quoted(error)) }
+            if case .string(let error)? = find("error") { out.write(JSONLinesRenderer.quoted(error)) }
             out.write(") (#" as StaticString)
             value("count")
             out.write(UInt8(ascii: ")"))
