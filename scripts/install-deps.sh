@@ -18,4 +18,7 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq pkg-config libgraphviz-dev >/dev/null
-pkg-config --exists libcgraph libgvc
+if ! pkg-config --exists libcgraph libgvc; then
+  echo "statectl: pkg-config still cannot find libcgraph and libgvc after installing libgraphviz-dev" >&2
+  exit 1
+fi
