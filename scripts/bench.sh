@@ -13,7 +13,8 @@ mkdir -p "$out"
 
 bash scripts/install-deps.sh
 if ! command -v hyperfine >/dev/null || ! command -v dot >/dev/null; then
-  apt-get install -y -qq hyperfine graphviz >/dev/null
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine graphviz >/dev/null
 fi
 swift build -c release --static-swift-stdlib --product statectl >/dev/null
 bin=.build/release/statectl

@@ -10,7 +10,11 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 if ! command -v valgrind >/dev/null 2>&1; then
-  apt-get install -y -qq valgrind >/dev/null
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "statectl: installing valgrind for the leak check" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq valgrind >/dev/null
 fi
 
 check() {
