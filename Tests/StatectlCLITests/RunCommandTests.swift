@@ -124,6 +124,40 @@ struct RunCommandTests {
         #expect(final["line"] is NSNull)
     }
 
+    @Test("JSON Lines for StateViewController: callbacks name the method, final has state, transitioning, children")
+    func stateViewControllerJSON() throws {
+        let result = try statectl(["run", "--format", "jsonl", "docs/examples/StateViewController/last-request-wins.script"])
+        #expect(result.status == 0)
+        let objects = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let callbacks = objects.filter { $0["kind"] as? String == "callback" }
+        let names = Set(callbacks.compactMap { $0["name"] as? String })
+        #expect(names.isSuperset(of: ["willTransition", "didTransition", "childWillAppear", "childDidAppear",
+                                      "childWillDisappear", "childDidDisappear", "stateTransitionWillBegin", "stateTransitionDidEnd"]))
+        let will = try #require(callbacks.first { $0["name"] as? String == "willTransition" })
+        #expect(will["state"] is String && will["animated"] is Bool)
+        let ended = try #require(callbacks.first { $0["name"] as? String == "stateTransitionDidEnd" })
+        #expect(ended["child"] as? String == "List" && ended["isAppearing"] as? Bool == true)
+        let final = try #require(objects.last)
+        #expect(final["kind"] as? String == "final" && final["state"] as? String == "ready")
+        #expect(final["transitioning"] as? Bool == false && final["children"] as? [String] == ["List"])
+    }
+
+    @Test("JSON Lines for JMStatefulTableViewController: state callbacks, requests, and the final table")
+    func tableJSON() throws {
+        let result = try statectl(["run", "--format", "jsonl", "docs/examples/JMStatefulTableViewController/overlapping-loads.script"])
+        #expect(result.status == 0)
+        let objects = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.contains { $0["kind"] as? String == "callback" && $0["name"] as? String == "willTransitionToState" && $0["state"] as? String == "loadingNextPage" })
+        #expect(objects.filter { $0["kind"] as? String == "request" }.compactMap { $0["name"] as? String } == ["nextPage", "refresh", "nextPage"])
+        let final = try #require(objects.last)
+        #expect(final["pending"] as? [String] == ["nextPage", "refresh", "nextPage"])
+        for key in ["state", "infiniteScrolling", "background", "scrollEnabled", "contentOffset"] { #expect(final[key] != nil) }
+    }
+
     @Test("usage errors exit 2 with a hint", arguments: [
         (["run"], "statectl: error: run needs a script file (or - for standard input)"),
         (["run", "--fromat", "jsonl", "x"], "statectl: error: unknown option '--fromat'\n  note: did you mean '--format'?"),

@@ -176,6 +176,22 @@ struct StateViewControllerTests {
         #expect(run.records(.callback).last?.time == 500, "didTransition after the slowest child")
     }
 
+    @Test("a child shared by both states stays contained and hears nothing")
+    func sharedChild() {
+        let run = simulate("""
+        model StateViewController
+        state a: Header, A
+        state b: Header, B
+        appearanceState = a
+        appear
+        transition(to: b, animated: true)
+        wait 350ms
+        expect children == [Header, B]
+        """)
+        #expect(run.problems.isEmpty)
+        #expect(!callbacks(run).dropFirst(8).contains { $0.contains("Header") })
+    }
+
     @Test("currentState before any transition with no appearance state is the library's fatalError")
     func missingAppearanceState() {
         let run = simulate("model StateViewController\nstate loading: A\nexpect state == loading\nappear")
