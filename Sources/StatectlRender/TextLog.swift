@@ -56,6 +56,12 @@ public final class TextLogRenderer: RecordSink {
             out.write(UInt8(ascii: "#"))
             value("job")
         }
+        /// `#2 → loading`: a transition job and where it goes.
+        func jobToTarget() {
+            job()
+            out.write(" → " as StaticString)
+            value("target")
+        }
         switch record.kind {
         case .statement:
             value("call")
@@ -76,9 +82,7 @@ public final class TextLogRenderer: RecordSink {
             value("count")
             out.write(UInt8(ascii: ")"))
         case .queued:
-            job()
-            out.write(" → " as StaticString)
-            value("target")
+            jobToTarget()
             out.write(flag("animated") ? " (animated)" as StaticString : " (not animated)")
         case .began:
             job()
@@ -94,14 +98,10 @@ public final class TextLogRenderer: RecordSink {
                 out.write(", not animated" as StaticString)
             }
         case .dropped:
-            job()
-            out.write(" → " as StaticString)
-            value("target")
+            jobToTarget()
             out.write(": already current, completion never called" as StaticString)
         case .completed:
-            job()
-            out.write(" → " as StaticString)
-            value("target")
+            jobToTarget()
             if flag("completion") {
                 out.write("; completion called (" as StaticString)
                 value("completions")
