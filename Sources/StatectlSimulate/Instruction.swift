@@ -5,7 +5,6 @@ public struct Expectation: Sendable {
     public var property: String
     public var comparison: Comparison
     public var expected: ObservedValue
-    public var span: SourceSpan
 }
 
 /// A statement made ready to run by a model's vocabulary.
@@ -40,14 +39,13 @@ public struct ScriptCompiler<M: SimulationModel> {
         case .wait(let milliseconds):
             return .success(.wait(milliseconds: milliseconds))
         case .expect(let property, let comparison, let value):
-            return compileExpectation(property, comparison, value, span: statement.span).map { .expect($0) }
+            return compileExpectation(property, comparison, value).map { .expect($0) }
         case .call, .assignment, .declaration:
             return M.compile(statement, names: &names).map { .command($0) }
         }
     }
 
-    private func compileExpectation(_ property: Name, _ comparison: Comparison, _ value: Expression,
-                                    span: SourceSpan) -> Checked<Expectation> {
+    private func compileExpectation(_ property: Name, _ comparison: Comparison, _ value: Expression) -> Checked<Expectation> {
         guard let spec = M.properties.first(where: { $0.name == property.text }) else {
             var notes: [DiagnosticNote] = []
             if let near = Suggestion.nearest(to: property.text, in: M.properties.map(\.name)) {
@@ -110,7 +108,7 @@ public struct ScriptCompiler<M: SimulationModel> {
             }
             expected = .flag(word == "true")
         }
-        return .success(Expectation(property: property.text, comparison: comparison, expected: expected, span: span))
+        return .success(Expectation(property: property.text, comparison: comparison, expected: expected))
     }
 
     private func knownName(_ value: Expression, in namespace: String) -> Result<String, Diagnostic> {

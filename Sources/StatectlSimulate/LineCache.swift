@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Remembers what recent lines compiled to, keyed by their bytes, so a script that repeats
 /// itself (`wait 300ms`, `start`, `expect state == loading` …) is parsed and checked once
 /// per distinct line rather than once per occurrence.
@@ -42,9 +48,3 @@ struct LineCache<Value> {
         return Int(truncatingIfNeeded: hash ^ (hash >> 32))
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
