@@ -12,7 +12,7 @@ public struct DecisionTrace: Sendable {
     public mutating func add(_ records: [Record], script: String) {
         scripts.append(script)
         for record in records {
-            guard case .strings(let edges)? = record["edges"] else { continue }
+            guard case .strings(let edges)? = record[.edges] else { continue }
             decisions += 1
             for edge in edges { edgeCounts[edge, default: 0] += 1 }
         }

@@ -9,7 +9,7 @@ public final class JSONLinesRenderer: RecordSink {
 
     public init(_ out: OutputBuffer) { self.out = out }
 
-    public func write(_ record: Record) {
+    public func write(_ record: RecordView) {
         out.write("{\"t\":" as StaticString)
         out.write(number: record.time)
         out.write(",\"line\":" as StaticString)
@@ -18,8 +18,10 @@ public final class JSONLinesRenderer: RecordSink {
         out.write(Self.quoted(record.kind.rawValue))
         for field in record.fields {
             out.write(UInt8(ascii: ","))
-            out.write(Self.quoted(field.key))
-            out.write(UInt8(ascii: ":"))
+            // Keys are Swift identifiers: nothing in them needs escaping.
+            out.write(UInt8(ascii: "\""))
+            out.write(field.key.rawValue)
+            out.write("\":" as StaticString)
             write(field.value)
         }
         out.write(UInt8(ascii: "}"))
@@ -28,20 +30,20 @@ public final class JSONLinesRenderer: RecordSink {
 
     public static func line(for record: Record) -> String {
         let output = StringOutput()
-        JSONLinesRenderer(output.buffer).write(record)
+        record.withView { JSONLinesRenderer(output.buffer).write($0) }
         return String(output.text.dropLast())
     }
 
-    private func write(_ value: FieldValue) {
+    private func write(_ value: FieldView) {
         switch value {
         case .int(let number): out.write(number: number)
         case .bool(let flag): out.write(flag ? "true" as StaticString : "false")
-        case .string(let string): out.write(Self.quoted(string))
-        case .strings(let strings):
+        case .string(let text): Self.writeQuoted(text.bytes, to: out)
+        case .strings(let texts):
             out.write(UInt8(ascii: "["))
-            for (index, string) in strings.enumerated() {
+            for (index, text) in texts.enumerated() {
                 if index > 0 { out.write(UInt8(ascii: ",")) }
-                out.write(Self.quoted(string))
+                Self.writeQuoted(text.bytes, to: out)
             }
             out.write(UInt8(ascii: "]"))
         case .ints(let numbers):
@@ -53,6 +55,17 @@ public final class JSONLinesRenderer: RecordSink {
             out.write(UInt8(ascii: "]"))
         case .null: out.write("null" as StaticString)
         }
+    }
+
+    /// UTF-8 `text` as a JSON string literal; without copying it when nothing needs escaping.
+    static func writeQuoted(_ text: UnsafeRawBufferPointer, to out: OutputBuffer) {
+        for byte in text where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
+            out.write(quoted(String(decoding: text, as: UTF8.self)))
+            return
+        }
+        out.write(UInt8(ascii: "\""))
+        out.write(text)
+        out.write(UInt8(ascii: "\""))
     }
 
     /// A JSON string literal; control characters become \u escapes so each record stays on one line.

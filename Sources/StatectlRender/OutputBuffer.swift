@@ -61,15 +61,19 @@ public final class OutputBuffer {
         storage.pointee.count &+= bytes.count
     }
 
-    /// Writes `text`, then, only if it held a control character, rewrites it with `escape`
-    /// so a log record stays on one line; the common case costs no copy of the string.
-    public func write(_ text: String, escapingControlsWith escape: (String) -> String) {
+    public func write(_ bytes: UnsafeRawBufferPointer) {
+        write(bytes.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Writes UTF-8 `text`, then, only if it held a control character, rewrites it with
+    /// `escape` so a log record stays on one line; the common case is one copy.
+    public func write(_ text: UnsafeRawBufferPointer, escapingControlsWith escape: (String) -> String) {
         let start = storage.pointee.count
         write(text)
         let base = storage.pointee.base
         for index in start..<storage.pointee.count where base[index] < 0x20 || base[index] == 0x7F {
             storage.pointee.count = start
-            write(escape(text))
+            write(escape(String(decoding: text, as: UTF8.self)))
             return
         }
     }

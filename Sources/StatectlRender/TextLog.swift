@@ -10,7 +10,7 @@ public final class TextLogRenderer: RecordSink {
 
     public init(_ out: OutputBuffer) { self.out = out }
 
-    public func write(_ record: Record) {
+    public func write(_ record: RecordView) {
         var start = out.position
         out.write(number: record.time)
         out.write("ms" as StaticString)
@@ -31,68 +31,68 @@ public final class TextLogRenderer: RecordSink {
     /// The log line for one record, without its line break.
     public static func line(for record: Record) -> String {
         let output = StringOutput()
-        TextLogRenderer(output.buffer).write(record)
+        record.withView { TextLogRenderer(output.buffer).write($0) }
         return String(output.text.dropLast())
     }
 
-    private func writeMessage(_ record: Record) {
+    private func writeMessage(_ record: RecordView) {
         // Fields are mostly read in the order they were made, so each search starts where
         // the last one ended and usually matches at once.
-        var cursor = 0
-        func find(_ key: String) -> FieldValue? {
-            let fields = record.fields
-            for step in 0..<fields.count {
-                let index = (cursor + step) % fields.count
-                if fields[index].key == key {
-                    cursor = index + 1
-                    return fields[index].value
-                }
+        var cursor = record.fields.makeIterator()
+        func find(_ key: FieldKey) -> FieldView? {
+            let resume = cursor.offset
+            while let field = cursor.next() {
+                if field.key == key { return field.value }
+            }
+            cursor.offset = 0
+            while cursor.offset < resume, let field = cursor.next() {
+                if field.key == key { return field.value }
             }
             return nil
         }
-        func value(_ key: String) { write(find(key) ?? .null) }
-        func flag(_ key: String) -> Bool { find(key) == .bool(true) }
+        func value(_ key: FieldKey) { write(find(key) ?? .null) }
+        func flag(_ key: FieldKey) -> Bool { find(key)?.isTrue ?? false }
         func job() {
             out.write(UInt8(ascii: "#"))
-            value("job")
+            value(.job)
         }
         /// `#2 → loading`: a transition job and where it goes.
         func jobToTarget() {
             job()
             out.write(" → " as StaticString)
-            value("target")
+            value(.target)
         }
         switch record.kind {
         case .statement:
-            value("call")
+            value(.call)
         case .decision:
-            value("entry")
+            value(.entry)
             out.write(": " as StaticString)
-            if case .strings(let path)? = find("path") {
+            if case .strings(let path)? = find(.path) {
                 for step in path {
-                    out.write(step)
+                    out.write(step.bytes)
                     out.write(" → " as StaticString)
                 }
             }
-            value("outcome")
+            value(.outcome)
         case .unobtrusiveError:
             out.write("handleErrorWhenContentAvailable(" as StaticString)
-            if case .string(let error)? = find("error") { out.write(JSONLinesRenderer.quoted(error)) }
+            if case .string(let error)? = find(.error) { JSONLinesRenderer.writeQuoted(error.bytes, to: out) }
             out.write(") (#" as StaticString)
-            value("count")
+            value(.count)
             out.write(UInt8(ascii: ")"))
         case .queued:
             jobToTarget()
-            out.write(flag("animated") ? " (animated)" as StaticString : " (not animated)")
+            out.write(flag(.animated) ? " (animated)" as StaticString : " (not animated)")
         case .began:
             job()
             out.write(UInt8(ascii: " "))
-            value("from")
+            value(.from)
             out.write(" → " as StaticString)
-            value("to")
-            if flag("animated") {
+            value(.to)
+            if flag(.animated) {
                 out.write(", animated until " as StaticString)
-                value("until")
+                value(.until)
                 out.write("ms" as StaticString)
             } else {
                 out.write(", not animated" as StaticString)
@@ -102,9 +102,9 @@ public final class TextLogRenderer: RecordSink {
             out.write(": already current, completion never called" as StaticString)
         case .completed:
             jobToTarget()
-            if flag("completion") {
+            if flag(.completion) {
                 out.write("; completion called (" as StaticString)
-                value("completions")
+                value(.completions)
                 out.write(" so far)" as StaticString)
             } else {
                 out.write("; no completion handler" as StaticString)
@@ -114,66 +114,66 @@ public final class TextLogRenderer: RecordSink {
         case .containerRemoved:
             out.write("container view removed from the backing view" as StaticString)
         case .viewAdded:
-            value("view")
+            value(.view)
             out.write(" view, frame " as StaticString)
-            value("frame")
-            if flag("animated") { out.write(", fading in" as StaticString) }
+            value(.frame)
+            if flag(.animated) { out.write(", fading in" as StaticString) }
         case .viewRemoved:
-            value("view")
+            value(.view)
             out.write(" view" as StaticString)
         case .noView:
             out.write("no view configured for '" as StaticString)
-            value("view")
+            value(.view)
             out.write(UInt8(ascii: "'"))
         case .expect:
-            value("property")
+            value(.property)
             out.write(UInt8(ascii: " "))
-            value("comparison")
+            value(.comparison)
             out.write(UInt8(ascii: " "))
-            value("expected")
-            if flag("passed") {
+            value(.expected)
+            if flag(.passed) {
                 out.write(": ok" as StaticString)
             } else {
                 out.write(": FAILED (actual: " as StaticString)
-                value("actual")
+                value(.actual)
                 out.write(UInt8(ascii: ")"))
             }
         case .runtimeError:
-            value("message")
+            value(.message)
         case .callback:
             writeCallback(record)
         case .request:
-            value("name")
+            value(.name)
             out.write(" → delegate (pending: " as StaticString)
-            value("pending")
+            value(.pending)
             out.write(UInt8(ascii: ")"))
         case .table:
-            value("change")
-            out.write(record["value"].map { if case .string = $0 { return ": " } else { return " = " } } ?? ": ")
-            value("value")
+            value(.change)
+            out.write(record[.value].map { if case .string = $0 { return ": " } else { return " = " } } ?? ": ")
+            value(.value)
         case .tableEffects:
             out.write("backgroundView = " as StaticString)
-            value("backgroundView")
-            out.write(flag("separators") ? ", separators on" as StaticString : ", separators off")
-            out.write(flag("scrollEnabled") ? ", scrolling on" as StaticString : ", scrolling off")
-            out.write(flag("headerFooterHidden") ? ", header/footer hidden" as StaticString : ", header/footer shown")
-            if flag("infiniteScrollingStopped") { out.write(", infinite scrolling stopped" as StaticString) }
+            value(.backgroundView)
+            out.write(flag(.separators) ? ", separators on" as StaticString : ", separators off")
+            out.write(flag(.scrollEnabled) ? ", scrolling on" as StaticString : ", scrolling off")
+            out.write(flag(.headerFooterHidden) ? ", header/footer hidden" as StaticString : ", header/footer shown")
+            if flag(.infiniteScrollingStopped) { out.write(", infinite scrolling stopped" as StaticString) }
             out.write(", reloadData" as StaticString)
         case .containment:
-            if record["call"] == .string("addChild") {
+            if record[.call]?.value == .string("addChild") {
                 out.write("addChild(" as StaticString)
-                value("child")
+                value(.child)
                 out.write(UInt8(ascii: ")"))
             } else {
-                value("child")
+                value(.child)
                 out.write(UInt8(ascii: "."))
-                value("call")
+                value(.call)
             }
         case .final:
             // Its fields as `key: value`, in order.
             for (index, field) in record.fields.enumerated() {
                 if index > 0 { out.write(", " as StaticString) }
-                out.write(field.key)
+                out.write(field.key.rawValue)
                 out.write(": " as StaticString)
                 write(field.value)
             }
@@ -182,44 +182,44 @@ public final class TextLogRenderer: RecordSink {
 
     /// A library callback as the call it is: `willTransition(to: ready, animated: true)`,
     /// `childWillAppear(B, animated: false)`, `B.stateTransitionDidEnd(isAppearing: true)`.
-    private func writeCallback(_ record: Record) {
-        func value(_ key: String) { write(record[key] ?? .null) }
-        if record["isAppearing"] != nil {
-            value("child")
+    private func writeCallback(_ record: RecordView) {
+        func value(_ key: FieldKey) { write(record[key] ?? .null) }
+        if record[.isAppearing] != nil {
+            value(.child)
             out.write(UInt8(ascii: "."))
-            value("name")
+            value(.name)
             out.write("(isAppearing: " as StaticString)
-            value("isAppearing")
-        } else if record["state"] != nil, record["animated"] == nil {
-            value("name")
+            value(.isAppearing)
+        } else if record[.state] != nil, record[.animated] == nil {
+            value(.name)
             out.write(UInt8(ascii: "("))
-            value("state")
-        } else if record["state"] != nil {
-            value("name")
-            out.write(record["name"] == .string("didTransition") ? "(from: " as StaticString : "(to: ")
-            value("state")
+            value(.state)
+        } else if record[.state] != nil {
+            value(.name)
+            out.write(record[.name]?.value == .string("didTransition") ? "(from: " as StaticString : "(to: ")
+            value(.state)
             out.write(", animated: " as StaticString)
-            value("animated")
+            value(.animated)
         } else {
-            value("name")
+            value(.name)
             out.write(UInt8(ascii: "("))
-            value("child")
+            value(.child)
             out.write(", animated: " as StaticString)
-            value("animated")
+            value(.animated)
         }
         out.write(UInt8(ascii: ")"))
     }
 
-    private func write(_ value: FieldValue) {
+    private func write(_ value: FieldView) {
         switch value {
         case .int(let number): out.write(number: number)
         case .bool(let flag): out.write(flag ? "true" as StaticString : "false")
-        case .string(let string): out.write(string, escapingControlsWith: TextLogRenderer.escapeControls)
-        case .strings(let strings):
+        case .string(let text): out.write(text.bytes, escapingControlsWith: TextLogRenderer.escapeControls)
+        case .strings(let texts):
             out.write(UInt8(ascii: "["))
-            for (index, string) in strings.enumerated() {
+            for (index, text) in texts.enumerated() {
                 if index > 0 { out.write(", " as StaticString) }
-                out.write(string, escapingControlsWith: TextLogRenderer.escapeControls)
+                out.write(text.bytes, escapingControlsWith: TextLogRenderer.escapeControls)
             }
             out.write(UInt8(ascii: "]"))
         case .ints(let numbers):

@@ -103,8 +103,8 @@ public struct DecisionTree: Sendable {
     /// The fields of the `decision` record for a walk from `entry`: its steps, the edges it
     /// took (what `graph --trace` counts) and its outcome.
     public func recordFields(entry: String, walk: Walk) -> [Field] {
-        [Field("entry", .string(entry)), Field("path", .strings(walk.steps)),
-         Field("edges", .strings(walk.edges.map { edges[$0].id })), Field("outcome", .string(walk.outcome))]
+        [Field(.entry, .string(entry)), Field(.path, .strings(walk.steps)),
+         Field(.edges, .strings(walk.edges.map { edges[$0].id })), Field(.outcome, .string(walk.outcome))]
     }
 
     /// Walks from the entry node `entry`, asking `answer` at each question and calling

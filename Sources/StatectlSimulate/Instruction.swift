@@ -8,9 +8,12 @@ public struct Expectation: Sendable {
 }
 
 /// A statement made ready to run by a model's vocabulary.
+///
+/// `call` is the statement as the log shows it (the library call, defaults filled in),
+/// made once when the line is compiled rather than each time it runs.
 public enum Instruction<Command> {
-    case command(Command)
-    case wait(milliseconds: Int64)
+    case command(Command, call: String)
+    case wait(milliseconds: Int64, call: String)
     case expect(Expectation)
     /// `model X` as the first statement: already acted on when the model was chosen.
     case selectModel
@@ -37,11 +40,11 @@ public struct ScriptCompiler<M: SimulationModel> {
             _ = name
             return .success(.selectModel)
         case .wait(let milliseconds):
-            return .success(.wait(milliseconds: milliseconds))
+            return .success(.wait(milliseconds: milliseconds, call: "wait \(milliseconds)ms"))
         case .expect(let property, let comparison, let value):
             return compileExpectation(property, comparison, value).map { .expect($0) }
         case .call, .assignment, .declaration:
-            return M.compile(statement, names: &names).map { .command($0) }
+            return M.compile(statement, names: &names).map { .command($0, call: M.describe($0)) }
         }
     }
 

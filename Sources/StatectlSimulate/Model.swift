@@ -103,18 +103,30 @@ public struct RuntimeError: Error, Sendable {
     }
 }
 
-/// What a model step did: the records it produced, at the simulator's time and line.
+/// Where a model step reports what it did: each record goes straight to the sink, stamped
+/// with the simulator's time and line.
 ///
-/// The simulator owns the clock; a model reads `now` and appends records, nothing more.
-public struct Effects: Sendable {
+/// The simulator owns the clock; a model reads `now` and adds records, nothing more.
+public struct Effects {
     public internal(set) var now: Int64 = 0
     public internal(set) var line: Int?
-    var records: [Record] = []
+    private let sink: RecordSink
+    private let encoder = FieldEncoder()
 
-    public init() {}
+    init(sink: RecordSink) { self.sink = sink }
 
-    public mutating func record(_ kind: RecordKind, _ fields: [Field] = []) {
-        records.append(Record(time: now, line: line, kind: kind, fields: fields))
+    /// A record whose fields `fill` adds, in order: `{ $0.add(.job, 2); $0.add(.target, "loading") }`.
+    @inline(__always)
+    public func record(_ kind: RecordKind, _ fill: (FieldEncoder) -> Void) {
+        encoder.removeAll()
+        fill(encoder)
+        sink.write(RecordView(time: now, line: line, kind: kind, fields: EncodedFields(encoder.bytes)))
+    }
+
+    public func record(_ kind: RecordKind, _ fields: [Field] = []) {
+        record(kind) { encoder in
+            for field in fields { encoder.add(field) }
+        }
     }
 }
 

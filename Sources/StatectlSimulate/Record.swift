@@ -24,20 +24,37 @@ public enum RecordKind: String, Hashable, Sendable, CaseIterable {
     case request, table, tableEffects
 }
 
+/// The name of a record's field, and its JSON key. One shared list, like `RecordKind`, so
+/// finding a field compares a byte rather than a string; a new model adds its keys here.
+public enum FieldKey: String, Hashable, Sendable, CaseIterable {
+    // Every model
+    case call, property, comparison, expected, actual, passed, message
+    case entry, path, edges, outcome
+    case state, pending, name, child, animated
+    // StatefulViewController
+    case error, count, job, target, from, to, until, completion, completions
+    case view, frame, lastState, visible, dropped, unobtrusiveErrors
+    // StateViewController
+    case isAppearing, transitioning, children
+    // JMStatefulTableViewController
+    case change, value, backgroundView, separators, scrollEnabled, headerFooterHidden
+    case infiniteScrollingStopped, infiniteScrolling, background, contentOffset
+}
+
 /// A named field of a record; records keep their fields in a fixed order so output is stable.
 public struct Field: Hashable, Sendable {
-    public var key: String
+    public var key: FieldKey
     public var value: FieldValue
 
-    @inlinable
-    public init(_ key: String, _ value: FieldValue) {
+    public init(_ key: FieldKey, _ value: FieldValue) {
         self.key = key
         self.value = value
     }
 }
 
 /// One thing that happened in a simulation, at a virtual time and (when a script line
-/// was being run) that line. Renderers turn records into the text log or JSON Lines.
+/// was being run) that line, as values: what tests and `graph --trace` keep. A simulation
+/// hands records to its sink as `RecordView`s; `Record(view)` makes one of these.
 public struct Record: Hashable, Sendable {
     /// Milliseconds on the virtual clock.
     public var time: Int64
@@ -47,7 +64,6 @@ public struct Record: Hashable, Sendable {
     public var kind: RecordKind
     public var fields: [Field]
 
-    @inlinable
     public init(time: Int64, line: Int?, kind: RecordKind, fields: [Field] = []) {
         self.time = time
         self.line = line
@@ -55,26 +71,20 @@ public struct Record: Hashable, Sendable {
         self.fields = fields
     }
 
-    @inlinable
-    public subscript(key: String) -> FieldValue? {
-        // Lengths first: most keys differ in length, and comparing those is far cheaper
-        // than a full string comparison on a log's hot path.
-        let length = key.utf8.count
-        for index in fields.indices where fields[index].key.utf8.count == length && fields[index].key == key {
-            return fields[index].value
-        }
-        return nil
+    public subscript(key: FieldKey) -> FieldValue? {
+        fields.first { $0.key == key }?.value
     }
 }
 
 /// Where records go as they happen, so a run never holds its whole log.
 public protocol RecordSink: AnyObject {
-    func write(_ record: Record)
+    /// `record` points into the simulator's buffer: it is valid only during the call.
+    func write(_ record: RecordView)
 }
 
 /// Collects records in memory; for tests and for `graph --trace`.
 public final class RecordCollector: RecordSink {
     public private(set) var records: [Record] = []
     public init() {}
-    public func write(_ record: Record) { records.append(record) }
+    public func write(_ record: RecordView) { records.append(Record(record)) }
 }

@@ -6,13 +6,12 @@ import StatectlParse
 /// Records go to the sink as they happen, so a run holds no log in memory.
 public struct Simulator<M: SimulationModel> {
     public private(set) var model = M()
-    private var effects = Effects()
-    private let sink: RecordSink
+    private var effects: Effects
     public private(set) var failedExpectations = 0
     /// Set once the model hit a runtime error; the simulation has stopped.
     public private(set) var stopped = false
 
-    public init(sink: RecordSink) { self.sink = sink }
+    public init(sink: RecordSink) { effects = Effects(sink: sink) }
 
     public var now: Int64 { effects.now }
 
@@ -29,16 +28,16 @@ public struct Simulator<M: SimulationModel> {
             switch instruction {
             case .selectModel:
                 continue
-            case .command(let command):
-                effects.record(.statement, [Field("call", .string(M.describe(command)))])
+            case .command(let command, let call):
+                effects.record(.statement) { $0.add(.call, call) }
                 do {
                     try model.perform(command, effects: &effects)
                 } catch {
                     stop(error, span: span, problems: &problems)
                     return problems
                 }
-            case .wait(let milliseconds):
-                effects.record(.statement, [Field("call", .string("wait \(milliseconds)ms"))])
+            case .wait(let milliseconds, let call):
+                effects.record(.statement) { $0.add(.call, call) }
                 // `wait` ends the turn it is in: the run loop runs while time passes.
                 model.endTurn(effects: &effects)
                 advance(to: effects.now + milliseconds)
@@ -50,10 +49,8 @@ public struct Simulator<M: SimulationModel> {
                     return problems
                 }
             }
-            flush()
         }
         model.endTurn(effects: &effects)
-        flush()
         return problems
     }
 
@@ -65,29 +62,25 @@ public struct Simulator<M: SimulationModel> {
             while let deadline = model.nextDeadline {
                 effects.now = max(effects.now, deadline)
                 model.reachDeadline(effects: &effects)
-                flush()
             }
         }
         effects.record(.final, model.finalFields())
-        flush()
     }
 
     private mutating func advance(to target: Int64) {
         while let deadline = model.nextDeadline, deadline <= target {
             effects.now = max(effects.now, deadline)
             model.reachDeadline(effects: &effects)
-            flush()
         }
         effects.now = target
     }
 
     /// Reports what the library would have crashed on, and stops the simulation.
     private mutating func stop(_ error: RuntimeError, span: SourceSpan, problems: inout [Diagnostic]) {
-        effects.record(.runtimeError, [Field("message", .string(error.message))])
+        effects.record(.runtimeError, [Field(.message, .string(error.message))])
         problems.append(Diagnostic(id: "runtime-error", span: span, message: error.message,
                                    notes: error.notes.map { DiagnosticNote($0) }))
         stopped = true
-        flush()
     }
 
     private mutating func check(_ expectation: Expectation, span: SourceSpan) throws(RuntimeError) -> Diagnostic? {
@@ -96,13 +89,13 @@ public struct Simulator<M: SimulationModel> {
             actual = .names(names.sorted())
         }
         let holds = (actual == expectation.expected) == (expectation.comparison == .equal)
-        effects.record(.expect, [
-            Field("property", .string(expectation.property)),
-            Field("comparison", .string(expectation.comparison.rawValue)),
-            Field("expected", expectation.expected.field),
-            Field("actual", actual.field),
-            Field("passed", .bool(holds)),
-        ])
+        effects.record(.expect) { fields in
+            fields.add(.property, expectation.property)
+            fields.add(.comparison, expectation.comparison.rawValue)
+            fields.add(.expected, expectation.expected.field)
+            fields.add(.actual, actual.field)
+            fields.add(.passed, holds)
+        }
         guard !holds else { return nil }
         failedExpectations += 1
         let wanted = expectation.comparison == .equal ? expectation.expected.text : "not \(expectation.expected.text)"
@@ -110,8 +103,4 @@ public struct Simulator<M: SimulationModel> {
                           message: "expectation failed: \(expectation.property) is \(actual.text), expected \(wanted)")
     }
 
-    private mutating func flush() {
-        for record in effects.records { sink.write(record) }
-        effects.records.removeAll(keepingCapacity: true)
-    }
 }

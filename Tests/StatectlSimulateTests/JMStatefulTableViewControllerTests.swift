@@ -9,7 +9,7 @@ private func simulateTable(_ body: String) -> Simulated {
 /// The states a run passed through, from its willTransitionToState callbacks.
 private func states(_ run: Simulated) -> [String] {
     run.records(.callback).compactMap { record in
-        guard record["name"] == .string("willTransitionToState"), case .string(let state)? = record["state"] else { return nil }
+        guard record[.name] == .string("willTransitionToState"), case .string(let state)? = record[.state] else { return nil }
         return state
     }
 }

@@ -6,16 +6,16 @@ import StatectlParse
 /// `childWillAppear(A)`, `B.stateTransitionDidEnd(true)`.
 private func callbacks(_ run: Simulated) -> [String] {
     run.records(.callback).map { record in
-        func text(_ key: String) -> String {
+        func text(_ key: FieldKey) -> String {
             switch record[key] {
             case .string(let value)?: return value
             case .bool(let value)?: return String(value)
             default: return "?"
             }
         }
-        if record["isAppearing"] != nil { return "\(text("child")).\(text("name"))(\(text("isAppearing")))" }
-        if record["state"] != nil { return "\(text("name"))(\(text("state")))" }
-        return "\(text("name"))(\(text("child")))"
+        if record[.isAppearing] != nil { return "\(text(.child)).\(text(.name))(\(text(.isAppearing)))" }
+        if record[.state] != nil { return "\(text(.name))(\(text(.state)))" }
+        return "\(text(.name))(\(text(.child)))"
     }
 }
 
@@ -131,7 +131,7 @@ struct StateViewControllerTests {
         """)
         #expect(run.problems.isEmpty)
         #expect(callbacks(run) == ["willTransition(loading)", "childWillAppear(A)", "childDidAppear(A)", "didTransition(loading)"])
-        let appeared = run.records(.callback).first { $0["name"] == .string("childDidAppear") }
+        let appeared = run.records(.callback).first { $0[.name] == .string("childDidAppear") }
         #expect(appeared?.line == 10, "childDidAppear comes with viewDidAppear, not when the animation ended")
     }
 
@@ -171,7 +171,7 @@ struct StateViewControllerTests {
         #expect(names.contains("B.stateTransitionWillBegin(true)"))
         let willBegins = names.filter { $0.hasSuffix("stateTransitionWillBegin(true)") || $0.hasSuffix("stateTransitionWillBegin(false)") }
         #expect(willBegins == ["B.stateTransitionWillBegin(true)", "A.stateTransitionWillBegin(false)"])
-        let ends = run.records(.callback).filter { $0["name"] == .string("stateTransitionDidEnd") }.map(\.time)
+        let ends = run.records(.callback).filter { $0[.name] == .string("stateTransitionDidEnd") }.map(\.time)
         #expect(ends == [300, 500])
         #expect(run.records(.callback).last?.time == 500, "didTransition after the slowest child")
     }

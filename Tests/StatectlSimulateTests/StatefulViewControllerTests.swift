@@ -18,16 +18,16 @@ struct DecisionTests {
         transitionViewStates(loading: \(loading)\(errorArgument), animated: false)
         """)
         #expect(run.problems.isEmpty)
-        #expect(run.records(.queued).first?["target"] == .string(target))
+        #expect(run.records(.queued).first?[.target] == .string(target))
         #expect(run.records(.unobtrusiveError).count == unobtrusive)
-        #expect(run.final["state"] == .string(target))
+        #expect(run.final[.state] == .string(target))
     }
 
     @Test("hasContent is read when the method is called, not when the queued job runs")
     func hasContentAtCallTime() {
         let run = simulate("hasContent = false; start; hasContent = true\nexpect state == loading")
         #expect(run.problems.isEmpty)
-        #expect(run.records(.queued).map { $0["target"] } == [.string("loading")])
+        #expect(run.records(.queued).map { $0[.target] } == [.string("loading")])
     }
 
     @Test("hasContent defaults to true, so startLoading targets content and is dropped")
@@ -45,15 +45,15 @@ struct DecisionTests {
         let kinds = run.records.map(\.kind)
         let unobtrusive = kinds.firstIndex(of: .unobtrusiveError)!
         #expect(unobtrusive < kinds.firstIndex(of: .queued)!)
-        #expect(run.records(.unobtrusiveError).first?["error"] == .string("offline"))
+        #expect(run.records(.unobtrusiveError).first?[.error] == .string("offline"))
     }
 
     @Test("the decision record names the path through the tree")
     func decisionPath() {
         let run = simulate("hasContent = false\nend(error)")
         let decision = run.records(.decision).first!
-        #expect(decision["path"] == .strings(["hasContent? NO", "loading? NO", "error? YES"]))
-        #expect(decision["outcome"] == .string("error"))
+        #expect(decision[.path] == .strings(["hasContent? NO", "loading? NO", "error? YES"]))
+        #expect(decision[.outcome] == .string("error"))
     }
 }
 
@@ -64,15 +64,15 @@ struct SetupTests {
         let run = simulate("hasContent = false\nstart\nsetup")
         #expect(run.problems.isEmpty)
         let setup = run.records(.decision).last!
-        #expect(setup["entry"] == .string("setupInitialViewState"))
-        #expect(setup["outcome"] == .string("loading"))
+        #expect(setup[.entry] == .string("setupInitialViewState"))
+        #expect(setup[.outcome] == .string("loading"))
     }
 
     @Test("passes no completion handler, so completions do not count it")
     func noCompletion() {
         let run = simulate("hasContent = false\nsetup\nexpect state == empty\nexpect completions == 0")
         #expect(run.problems.isEmpty)
-        #expect(run.records(.completed).map { $0["completion"] } == [.bool(false)])
+        #expect(run.records(.completed).map { $0[.completion] } == [.bool(false)])
     }
 
     @Test("fabricates an error from lastState error, which reaches handleErrorWhenContentAvailable with content")
@@ -85,7 +85,7 @@ struct SetupTests {
         expect unobtrusiveErrors == 1
         """)
         #expect(run.problems.isEmpty)
-        let error = run.records(.unobtrusiveError).first?["error"]
+        let error = run.records(.unobtrusiveError).first?[.error]
         #expect(error == .string(StatefulViewControllerModel.fabricatedError))
     }
 
@@ -129,7 +129,7 @@ struct MachineTests {
         expect completions == 1
         """)
         #expect(run.problems.isEmpty)
-        #expect(run.records(.dropped).first?["job"] == .int(2))
+        #expect(run.records(.dropped).first?[.job] == .int(2))
     }
 
     @Test("animated transitions take 300 ms; a wait that ends exactly then completes them")
@@ -157,7 +157,7 @@ struct MachineTests {
         let began = run.records(.began).map(\.time)
         #expect(began == [0, 300, 600])
         #expect(run.records(.completed).map(\.time) == [300, 600, 900])
-        #expect(run.final["state"] == .string("empty"))
+        #expect(run.final[.state] == .string("empty"))
     }
 
     @Test("the target's view is added at once; the others are removed on completion")
@@ -210,7 +210,7 @@ struct MachineTests {
     @Test("placeholder insets and bounds give the frame")
     func insets() {
         let run = simulate("bounds(width: 320, height: 480)\naddView(loading, top: 20, left: 10, bottom: 30, right: 10)\nhasContent = false\nstart")
-        #expect(run.records(.viewAdded).first?["frame"] == .ints([10, 20, 300, 430]))
+        #expect(run.records(.viewAdded).first?[.frame] == .ints([10, 20, 300, 430]))
     }
 
     @Test("queued jobs start only after the turn; wait ends the turn it is in")
@@ -227,7 +227,7 @@ struct MachineTests {
         let run = simulate("hasContent = false\nstart(animated: true); end(animated: true)")
         #expect(run.final.time == 600)
         #expect(run.final.line == nil)
-        #expect(run.final["state"] == .string("empty"))
+        #expect(run.final[.state] == .string("empty"))
     }
 
     @Test("a failed expectation is reported with expected and actual values and the run goes on")
@@ -259,9 +259,9 @@ struct TreeTests {
             #expect(walk.outcome == expected)
             #expect(performed == (hasContent && error))
             let run = simulate("hasContent = \(hasContent)\ntransitionViewStates(loading: \(loading)\(error ? ", error" : ""))")
-            #expect(run.records(.decision).first?["outcome"] == .string(walk.outcome))
+            #expect(run.records(.decision).first?[.outcome] == .string(walk.outcome))
             let edges = walk.edges.map { tree.edges[$0].id }
-            #expect(run.records(.decision).first?["edges"] == .strings(edges))
+            #expect(run.records(.decision).first?[.edges] == .strings(edges))
         }
     }
 }

@@ -182,14 +182,14 @@ public struct JMStatefulTableViewControllerModel: SimulationModel {
             }
             if let request {
                 pending.append(request)
-                effects.record(.request, [Field("name", .string(request.rawValue)),
-                                          Field("pending", .strings(pending.map(\.rawValue)))])
+                effects.record(.request, [Field(.name, .string(request.rawValue)),
+                                          Field(.pending, .strings(pending.map(\.rawValue)))])
             }
         }
     }
 
     func table(_ change: String, _ value: FieldValue, effects: inout Effects) {
-        effects.record(.table, [Field("change", .string(change)), Field("value", value)])
+        effects.record(.table, [Field(.change, .string(change)), Field(.value, value)])
     }
 
     mutating func setShowsInfiniteScrolling(_ value: Bool, effects: inout Effects) {
@@ -199,7 +199,7 @@ public struct JMStatefulTableViewControllerModel: SimulationModel {
 
     /// `setStatefulState:`: callbacks around the state's table effects, with no equality check.
     mutating func setState(_ target: TableState, effects: inout Effects) {
-        effects.record(.callback, [Field("name", .string("willTransitionToState")), Field("state", .string(target.rawValue))])
+        effects.record(.callback, [Field(.name, .string("willTransitionToState")), Field(.state, .string(target.rawValue))])
         state = target
         let covered: String?
         switch target {
@@ -208,16 +208,16 @@ public struct JMStatefulTableViewControllerModel: SimulationModel {
         case .empty: covered = "empty"
         case .error: covered = "error"
         case .loadingNextPage, .loadingFromPullToRefresh:
-            effects.record(.callback, [Field("name", .string("didTransitionToState")), Field("state", .string(target.rawValue))])
+            effects.record(.callback, [Field(.name, .string("didTransitionToState")), Field(.state, .string(target.rawValue))])
             return
         }
         background = covered ?? "none"
         scrollEnabled = covered == nil
         let stopsInfiniteScrolling = target == .idle || target == .empty || target == .error
-        effects.record(.tableEffects, [Field("backgroundView", .string(background)), Field("separators", .bool(covered == nil)),
-                                       Field("scrollEnabled", .bool(scrollEnabled)), Field("headerFooterHidden", .bool(covered != nil)),
-                                       Field("infiniteScrollingStopped", .bool(stopsInfiniteScrolling))])
-        effects.record(.callback, [Field("name", .string("didTransitionToState")), Field("state", .string(target.rawValue))])
+        effects.record(.tableEffects, [Field(.backgroundView, .string(background)), Field(.separators, .bool(covered == nil)),
+                                       Field(.scrollEnabled, .bool(scrollEnabled)), Field(.headerFooterHidden, .bool(covered != nil)),
+                                       Field(.infiniteScrollingStopped, .bool(stopsInfiniteScrolling))])
+        effects.record(.callback, [Field(.name, .string("didTransitionToState")), Field(.state, .string(target.rawValue))])
     }
 
     public func endTurn(effects: inout Effects) {}
@@ -239,8 +239,8 @@ public struct JMStatefulTableViewControllerModel: SimulationModel {
     }
 
     public func finalFields() -> [Field] {
-        [Field("state", .string(state.rawValue)), Field("pending", .strings(pending.map(\.rawValue))),
-         Field("infiniteScrolling", .bool(showsInfiniteScrolling)), Field("background", .string(background)),
-         Field("scrollEnabled", .bool(scrollEnabled)), Field("contentOffset", .int(contentOffset))]
+        [Field(.state, .string(state.rawValue)), Field(.pending, .strings(pending.map(\.rawValue))),
+         Field(.infiniteScrolling, .bool(showsInfiniteScrolling)), Field(.background, .string(background)),
+         Field(.scrollEnabled, .bool(scrollEnabled)), Field(.contentOffset, .int(contentOffset))]
     }
 }

@@ -165,29 +165,29 @@ public struct StateViewControllerModel: SimulationModel {
     }
 
     public func finalFields() -> [Field] {
-        [Field("state", stateInternal.map { .string($0) } ?? .null),
-         Field("transitioning", .bool(transitioningFrom != nil)),
-         Field("children", .strings(contained)),
-         Field("pending", pendingState.map { .string($0.state) } ?? .null)]
+        [Field(.state, stateInternal.map { .string($0) } ?? .null),
+         Field(.transitioning, .bool(transitioningFrom != nil)),
+         Field(.children, .strings(contained)),
+         Field(.pending, pendingState.map { .string($0.state) } ?? .null)]
     }
 
     // MARK: - Records
 
     func callback(_ name: String, state: String, animated: Bool, effects: inout Effects) {
-        effects.record(.callback, [Field("name", .string(name)), Field("state", .string(state)), Field("animated", .bool(animated))])
+        effects.record(.callback, [Field(.name, .string(name)), Field(.state, .string(state)), Field(.animated, .bool(animated))])
     }
 
     func callback(_ name: String, child: String, animated: Bool, effects: inout Effects) {
-        effects.record(.callback, [Field("name", .string(name)), Field("child", .string(child)), Field("animated", .bool(animated))])
+        effects.record(.callback, [Field(.name, .string(name)), Field(.child, .string(child)), Field(.animated, .bool(animated))])
     }
 
     func callback(_ name: String, child: String, isAppearing: Bool, effects: inout Effects) {
-        effects.record(.callback, [Field("name", .string(name)), Field("child", .string(child)),
-                                   Field("isAppearing", .bool(isAppearing))])
+        effects.record(.callback, [Field(.name, .string(name)), Field(.child, .string(child)),
+                                   Field(.isAppearing, .bool(isAppearing))])
     }
 
     func containment(_ call: String, child: String, effects: inout Effects) {
-        effects.record(.containment, [Field("call", .string(call)), Field("child", .string(child))])
+        effects.record(.containment, [Field(.call, .string(call)), Field(.child, .string(child))])
     }
 
     /// Walks the decision tree from `entry` and records the walk.

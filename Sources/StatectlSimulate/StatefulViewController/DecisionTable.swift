@@ -8,8 +8,8 @@ struct DecisionTable {
         var target: MachineState
         /// Whether the walk passed handleErrorWhenContentAvailable.
         var unobtrusive: Bool
-        /// The `decision` record's fields, shared by every record of this walk.
-        var fields: [Field]
+        /// The `decision` record's fields, encoded once for every record of this walk.
+        var fields: [UInt8]
     }
 
     private var entries: [String]
@@ -31,7 +31,7 @@ struct DecisionTable {
                     default: preconditionFailure("unknown question \(question)")
                     }
                 }, perform: { _ in unobtrusive = true })
-                let fields = tree.recordFields(entry: entry, walk: walk)
+                let fields = FieldEncoder.encode(tree.recordFields(entry: entry, walk: walk))
                 decisions.append(Decision(target: walk.outcome == "content" ? .none : .view(walk.outcome),
                                           unobtrusive: unobtrusive, fields: fields))
             }

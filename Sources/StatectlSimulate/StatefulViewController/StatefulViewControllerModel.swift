@@ -79,10 +79,10 @@ public struct StatefulViewControllerModel: SimulationModel {
     private mutating func decide(entry: String, loading: Bool, error: String?, animated: Bool,
                                  hasCompletion: Bool, effects: inout Effects) {
         let decision = Self.decisionTable.decision(entry: entry, hasContent: hasContent, loading: loading, error: error != nil)
-        effects.record(.decision, decision.fields)
+        effects.record(.decision) { $0.add(encoded: decision.fields) }
         if decision.unobtrusive, let error {
             unobtrusiveErrors += 1
-            effects.record(.unobtrusiveError, [Field("error", .string(error)), Field("count", .int(unobtrusiveErrors))])
+            effects.record(.unobtrusiveError) { $0.add(.error, error); $0.add(.count, unobtrusiveErrors) }
         }
         machine.request(decision.target, animated: animated, hasCompletion: hasCompletion, effects: &effects)
     }
@@ -125,11 +125,11 @@ public struct StatefulViewControllerModel: SimulationModel {
     }
 
     public func finalFields() -> [Field] {
-        [Field("state", .string(machine.currentState.stateName)),
-         Field("lastState", .string(machine.lastState.stateName)),
-         Field("visible", .strings(machine.visible)),
-         Field("completions", .int(machine.completions)),
-         Field("dropped", .int(machine.dropped)),
-         Field("unobtrusiveErrors", .int(unobtrusiveErrors))]
+        [Field(.state, .string(machine.currentState.stateName)),
+         Field(.lastState, .string(machine.lastState.stateName)),
+         Field(.visible, .strings(machine.visible)),
+         Field(.completions, .int(machine.completions)),
+         Field(.dropped, .int(machine.dropped)),
+         Field(.unobtrusiveErrors, .int(unobtrusiveErrors))]
     }
 }

@@ -94,8 +94,7 @@ struct ViewStateMachine {
         let job = TransitionJob(id: nextJobID, target: target, animated: animated, hasCompletion: hasCompletion)
         nextJobID += 1
         queue.append(job)
-        effects.record(.queued, [Field("job", .int(Int64(job.id))), Field("target", .string(target.stateName)),
-                                  Field("animated", .bool(animated))])
+        effects.record(.queued) { $0.add(.job, job.id); $0.add(.target, target.stateName); $0.add(.animated, animated) }
     }
 
     /// Starts queued jobs until one is in flight or the queue is empty.
@@ -111,13 +110,17 @@ struct ViewStateMachine {
     private mutating func begin(_ job: TransitionJob, effects: inout Effects) {
         guard job.target != currentState else {
             dropped += 1
-            effects.record(.dropped, [Field("job", .int(Int64(job.id))), Field("target", .string(job.target.stateName))])
+            effects.record(.dropped) { $0.add(.job, job.id); $0.add(.target, job.target.stateName) }
             return
         }
         let endsAt = effects.now + (job.animated ? ViewStateMachine.animationDuration : 0)
-        effects.record(.began, [Field("job", .int(Int64(job.id))), Field("from", .string(currentState.stateName)),
-                                 Field("to", .string(job.target.stateName)), Field("animated", .bool(job.animated)),
-                                 Field("until", .int(endsAt))])
+        effects.record(.began) { fields in
+            fields.add(.job, job.id)
+            fields.add(.from, currentState.stateName)
+            fields.add(.to, job.target.stateName)
+            fields.add(.animated, job.animated)
+            fields.add(.until, endsAt)
+        }
         currentState = job.target
         if case .view(let key) = job.target {
             if !containerShown {
@@ -130,10 +133,9 @@ struct ViewStateMachine {
                 let frame = [view.insets.left, view.insets.top,
                              bounds.width - view.insets.left - view.insets.right,
                              bounds.height - view.insets.top - view.insets.bottom]
-                effects.record(.viewAdded, [Field("view", .string(key)), Field("frame", .ints(frame)),
-                                             Field("animated", .bool(job.animated))])
+                effects.record(.viewAdded) { $0.add(.view, key); $0.add(.frame, frame); $0.add(.animated, job.animated) }
             } else {
-                effects.record(.noView, [Field("view", .string(key))])
+                effects.record(.noView) { $0.add(.view, key) }
             }
         }
         inFlight = (job, endsAt)
@@ -146,11 +148,15 @@ struct ViewStateMachine {
         inFlight = nil
         for view in store where view.key != job.target.keyOrNil && container.contains(view) {
             container.removeAll { $0 == view }
-            effects.record(.viewRemoved, [Field("view", .string(view.key))])
+            effects.record(.viewRemoved) { $0.add(.view, view.key) }
         }
         if job.hasCompletion { completions += 1 }
-        effects.record(.completed, [Field("job", .int(Int64(job.id))), Field("target", .string(job.target.stateName)),
-                                     Field("completion", .bool(job.hasCompletion)), Field("completions", .int(completions))])
+        effects.record(.completed) { fields in
+            fields.add(.job, job.id)
+            fields.add(.target, job.target.stateName)
+            fields.add(.completion, job.hasCompletion)
+            fields.add(.completions, completions)
+        }
         if job.target == .none, containerShown {
             containerShown = false
             effects.record(.containerRemoved)
