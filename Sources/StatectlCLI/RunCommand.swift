@@ -56,11 +56,14 @@ struct RunCommand {
             console.error(error.message)
             return 2
         }
-        let sink: RecordSink = format == .text ? TextLogRenderer(console.out) : JSONLinesRenderer(console.out)
+        let renderer: RecordSink = format == .text ? TextLogRenderer(console.out) : JSONLinesRenderer(console.out)
+        let sink = BackgroundSink(renderer)
         let result: ScriptResult
         do {
             result = try executeScript(source, into: sink)
+            sink.finish()
         } catch {
+            sink.finish()
             console.out.flush()
             console.error(error.message)
             return 2

@@ -33,6 +33,11 @@ public final class OutputBuffer {
     /// Bytes written since the last flush; with `pad(from:to:)`, for aligned columns.
     public var position: Int { storage.pointee.count }
 
+    /// What was written since `start` (a `position`); valid until the next write.
+    public func written(since start: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: storage.pointee.base + start, count: storage.pointee.count - start)
+    }
+
     /// Room for `extra` more bytes, growing the block when a line is longer than expected.
     @inline(__always)
     private func reserve(_ extra: Int) {
@@ -48,6 +53,7 @@ public final class OutputBuffer {
         storage.pointee.capacity = capacity
     }
 
+    @inline(__always)
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
@@ -97,26 +103,30 @@ public final class OutputBuffer {
     /// so an integer literal can never pick the wrong one.
     public func write(number: Int64) {
         reserve(20)
-        // Digits backwards into a small buffer on the stack, then one copy.
-        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &scratch) { raw in
-            let digits = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            var value = number.magnitude
-            var index = 24
-            repeat {
-                index &-= 1
-                let (quotient, remainder) = value.quotientAndRemainder(dividingBy: 10)
-                digits[index] = UInt8(truncatingIfNeeded: remainder) &+ 0x30
-                value = quotient
-            } while value != 0
-            if number < 0 {
-                index &-= 1
-                digits[index] = UInt8(ascii: "-")
-            }
-            let count = 24 &- index
-            (storage.pointee.base + storage.pointee.count).update(from: digits + index, count: count)
-            storage.pointee.count &+= count
+        var magnitude = number.magnitude
+        // Count the digits, then fill them in from the right, two at a time.
+        var digits = 1
+        var limit: UInt64 = 10
+        while digits < 20, magnitude >= limit {
+            digits &+= 1
+            limit &*= 10
         }
+        var at = storage.pointee.base + storage.pointee.count
+        if number < 0 {
+            at.pointee = UInt8(ascii: "-")
+            at += 1
+            storage.pointee.count &+= 1
+        }
+        storage.pointee.count &+= digits
+        var index = digits
+        while index >= 2 {
+            let (quotient, pair) = magnitude.quotientAndRemainder(dividingBy: 100)
+            index &-= 2
+            at[index] = UInt8(truncatingIfNeeded: pair / 10) &+ 0x30
+            at[index &+ 1] = UInt8(truncatingIfNeeded: pair % 10) &+ 0x30
+            magnitude = quotient
+        }
+        if index == 1 { at[0] = UInt8(truncatingIfNeeded: magnitude) &+ 0x30 }
     }
 
     public func write(number: Int) { write(number: Int64(number)) }

@@ -7,25 +7,54 @@ import StatectlSimulate
 ///          0ms      3  queued            #2 → loading (animated)
 public final class TextLogRenderer: RecordSink {
     private let out: OutputBuffer
+    /// The time and line columns of the last record. Most records share their turn's time
+    /// and line with the record before, so these bytes are made once and copied after.
+    @exclusivity(unchecked) private var columns: [UInt8] = []
+    private var columnsFor: (time: Int64, line: Int?)?
+    /// The kind column (name, padding, gap) of every kind, by `kindIndex`.
+    private let kindColumns: [[UInt8]]
 
-    public init(_ out: OutputBuffer) { self.out = out }
+    public init(_ out: OutputBuffer) {
+        self.out = out
+        precondition(MemoryLayout<RecordKind>.size == 1, "RecordKind is expected to be stored in one byte")
+        var table = Array(repeating: [UInt8](), count: 256)
+        for kind in RecordKind.allCases {
+            let name = Array(kind.rawValue.utf8)
+            table[Self.kindIndex(kind)] = name + Array(repeating: 0x20, count: max(0, 16 - name.count) + 2)
+        }
+        kindColumns = table
+    }
+
+    /// A kind's case index: the one byte a case of a payload-free enum is stored as.
+    private static func kindIndex(_ kind: RecordKind) -> Int {
+        withUnsafeBytes(of: kind) { Int($0[0]) }
+    }
 
     public func write(_ record: RecordView) {
-        var start = out.position
-        out.write(number: record.time)
+        if let last = columnsFor, last.time == record.time, last.line == record.line {
+            columns.withUnsafeBufferPointer { out.write($0) }
+        } else {
+            writeColumns(time: record.time, line: record.line)
+        }
+        kindColumns[Self.kindIndex(record.kind)].withUnsafeBufferPointer { out.write($0) }
+        writeMessage(record)
+        out.endLine()
+    }
+
+    /// `     300ms      5  `: time right-aligned in 8, line in 5, each followed by a gap.
+    private func writeColumns(time: Int64, line: Int?) {
+        let start = out.position
+        out.write(number: time)
         out.write("ms" as StaticString)
         out.alignRight(from: start, width: 8)
         out.write("  " as StaticString)
-        start = out.position
-        if let line = record.line { out.write(number: line) } else { out.write(UInt8(ascii: "-")) }
-        out.alignRight(from: start, width: 5)
+        let lineStart = out.position
+        if let line { out.write(number: line) } else { out.write(UInt8(ascii: "-")) }
+        out.alignRight(from: lineStart, width: 5)
         out.write("  " as StaticString)
-        start = out.position
-        out.write(record.kind.rawValue)
-        out.pad(from: start, to: 16)
-        out.write("  " as StaticString)
-        writeMessage(record)
-        out.endLine()
+        columns.removeAll(keepingCapacity: true)
+        columns.append(contentsOf: out.written(since: start))
+        columnsFor = (time, line)
     }
 
     /// The log line for one record, without its line break.

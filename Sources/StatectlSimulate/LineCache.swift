@@ -39,12 +39,28 @@ struct LineCache<Value> {
         values[slot] = value
     }
 
-    /// FNV-1a over the line's bytes.
+    /// A multiply-and-mix hash over the line, eight bytes at a time: lines are short and
+    /// hashed twice each (check, then run), so a byte-at-a-time hash showed up in profiles.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x100000001b3
+        var hash = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E3779B97F4A7C15
+        guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: hash) }
+        let raw = UnsafeRawPointer(base)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = mix(hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
         }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+        if offset < bytes.count {
+            var tail: UInt64 = 0
+            for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
+            hash = mix(hash ^ tail)
+        }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+
+    @inline(__always)
+    private static func mix(_ value: UInt64) -> UInt64 {
+        let product = value.multipliedFullWidth(by: 0x9E3779B97F4A7C15)
+        return product.high ^ product.low
     }
 }

@@ -109,14 +109,24 @@ public final class Script {
 
 /// One model's compiler and simulator behind a type-erased face. Closures rather than a
 /// protocol: they are made where the model's type is known, so the code they run is
-/// specialised for it instead of going through generic metadata on every line.
-struct ModelSession {
-    var modelName: String
+/// specialised for it (a generic class's witnesses are not, and look up metadata on every
+/// call). A class, so that calling one per line copies nothing.
+final class ModelSession {
+    let modelName: String
     /// One line of text: parsed (or found in the cache), checked, and in `.run` mode simulated.
-    var feed: (UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic]
+    let feed: (UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic]
     /// The same for a line already parsed (the first one, which chose the model).
-    var feedParsed: (ParsedLine, UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic]
-    var finish: () -> Script.Outcome
+    let feedParsed: (ParsedLine, UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic]
+    let finish: () -> Script.Outcome
+
+    init(modelName: String, feed: @escaping (UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic],
+         feedParsed: @escaping (ParsedLine, UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic],
+         finish: @escaping () -> Script.Outcome) {
+        self.modelName = modelName
+        self.feed = feed
+        self.feedParsed = feedParsed
+        self.finish = finish
+    }
 }
 
 final class Session<M: SimulationModel> {
