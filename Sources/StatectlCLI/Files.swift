@@ -42,6 +42,28 @@ enum ScriptSource {
         .memory(try readAll(descriptor: 0, name: "standard input"), name: "<stdin>")
     }
 
+    /// Calls `body` with the script's text in pieces of any size (lines may be cut).
+    func forEachChunk(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(FileError) {
+        switch self {
+        case .memory(let bytes, _):
+            bytes.withUnsafeBufferPointer(body)
+        case .file(let path):
+            let descriptor = open(path, O_RDONLY)
+            guard descriptor >= 0 else { throw FileError(message: "cannot open '\(path)': \(describeErrno(errno))") }
+            defer { close(descriptor) }
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw FileError(message: "cannot read '\(path)': \(describeErrno(errno))")
+                }
+                if count == 0 { return }
+                chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+            }
+        }
+    }
+
     /// Calls `body` with every line and its number. Stops early when `body` returns false.
     func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) throws(FileError) {
         var splitter = LineSplitter()

@@ -32,23 +32,23 @@ let diagnosticsShown = 200
 func executeScript(_ source: ScriptSource, into sink: RecordSink) throws(FileError) -> ScriptResult {
     var result = ScriptResult()
     let checker = Script(mode: .check)
-    try source.forEachLine { line, number in
-        for diagnostic in checker.feed(line: line, number: number) {
-            result.errorCount += 1
-            if result.errors.count < diagnosticsShown {
-                result.errors.append(LocatedDiagnostic(diagnostic: diagnostic, sourceLine: Array(line)))
-            }
+    func noteError(_ diagnostic: Diagnostic, _ line: UnsafeBufferPointer<UInt8>) {
+        result.errorCount += 1
+        if result.errors.count < diagnosticsShown {
+            result.errors.append(LocatedDiagnostic(diagnostic: diagnostic, sourceLine: Array(line)))
         }
-        return true
     }
+    try source.forEachChunk { checker.feed(chunk: $0, report: noteError) }
+    checker.endInput(report: noteError)
     guard result.errorCount == 0 else { return result }
     let runner = Script(mode: .run(sink))
-    try source.forEachLine { line, number in
-        for diagnostic in runner.feed(line: line, number: number) where result.failures.count < diagnosticsShown {
+    func noteFailure(_ diagnostic: Diagnostic, _ line: UnsafeBufferPointer<UInt8>) {
+        if result.failures.count < diagnosticsShown {
             result.failures.append(LocatedDiagnostic(diagnostic: diagnostic, sourceLine: Array(line)))
         }
-        return true
     }
+    try source.forEachChunk { runner.feed(chunk: $0, report: noteFailure) }
+    runner.endInput(report: noteFailure)
     result.outcome = runner.finish()
     return result
 }

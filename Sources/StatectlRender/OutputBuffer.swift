@@ -67,6 +67,7 @@ public final class OutputBuffer {
         storage.pointee.count &+= bytes.count
     }
 
+    @inline(__always)
     public func write(_ bytes: UnsafeRawBufferPointer) {
         write(bytes.assumingMemoryBound(to: UInt8.self))
     }
@@ -89,6 +90,7 @@ public final class OutputBuffer {
         text.withUTF8 { write($0) }
     }
 
+    @inline(__always)
     public func write(_ text: StaticString) {
         text.withUTF8Buffer { write($0) }
     }

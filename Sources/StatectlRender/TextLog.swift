@@ -11,18 +11,30 @@ public final class TextLogRenderer: RecordSink {
     /// and line with the record before, so these bytes are made once and copied after.
     @exclusivity(unchecked) private var columns: [UInt8] = []
     private var columnsFor: (time: Int64, line: Int?)?
-    /// The kind column (name, padding, gap) of every kind, by `kindIndex`.
-    private let kindColumns: [[UInt8]]
+    /// The kind column (name, padding, gap) of every kind, `kindColumnWidth` bytes apart
+    /// by `kindIndex`; a pointer, so reading one retains nothing.
+    private let kindColumns: UnsafeMutablePointer<UInt8>
+    private let kindColumnWidths: UnsafeMutablePointer<Int>
+    private static let kindColumnWidth = 64
 
     public init(_ out: OutputBuffer) {
         self.out = out
         precondition(MemoryLayout<RecordKind>.size == 1, "RecordKind is expected to be stored in one byte")
-        var table = Array(repeating: [UInt8](), count: 256)
+        kindColumns = .allocate(capacity: 256 * Self.kindColumnWidth)
+        kindColumnWidths = .allocate(capacity: 256)
+        kindColumnWidths.initialize(repeating: 0, count: 256)
         for kind in RecordKind.allCases {
-            let name = Array(kind.rawValue.utf8)
-            table[Self.kindIndex(kind)] = name + Array(repeating: 0x20, count: max(0, 16 - name.count) + 2)
+            let column = Array(kind.rawValue.utf8) + Array(repeating: 0x20, count: max(0, 16 - kind.rawValue.utf8.count) + 2)
+            precondition(column.count <= Self.kindColumnWidth, "record kind name too long: \(kind)")
+            let index = Self.kindIndex(kind)
+            (kindColumns + index * Self.kindColumnWidth).initialize(from: column, count: column.count)
+            kindColumnWidths[index] = column.count
         }
-        kindColumns = table
+    }
+
+    deinit {
+        kindColumns.deallocate()
+        kindColumnWidths.deallocate()
     }
 
     /// A kind's case index: the one byte a case of a payload-free enum is stored as.
@@ -36,7 +48,8 @@ public final class TextLogRenderer: RecordSink {
         } else {
             writeColumns(time: record.time, line: record.line)
         }
-        kindColumns[Self.kindIndex(record.kind)].withUnsafeBufferPointer { out.write($0) }
+        let index = Self.kindIndex(record.kind)
+        out.write(UnsafeBufferPointer(start: kindColumns + index * Self.kindColumnWidth, count: kindColumnWidths[index]))
         writeMessage(record)
         out.endLine()
     }

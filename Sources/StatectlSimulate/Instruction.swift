@@ -19,6 +19,20 @@ public enum Instruction<Command> {
     case selectModel
 }
 
+/// A statement ready to run, and where it was written.
+public struct CompiledStatement<Command> {
+    public var instruction: Instruction<Command>
+    public var span: SourceSpan
+}
+
+/// One line's statements, compiled. A class: the line cache hands the same one out for
+/// every line with the same text, and passing it around copies nothing.
+public final class CompiledLine<Command> {
+    public let statements: [CompiledStatement<Command>]
+
+    public init(_ statements: [CompiledStatement<Command>]) { self.statements = statements }
+}
+
 /// Checks statements against one model: the shared forms (`model`, `wait`, `expect`)
 /// here, calls and assignments in the model's own vocabulary.
 public struct ScriptCompiler<M: SimulationModel> {

@@ -10,7 +10,8 @@
 /// `int` 8 bytes; `bool` 1 byte; `string` a 4-byte length and the UTF-8 bytes; `strings`
 /// a 4-byte count and that many strings; `ints` a 4-byte count and 8 bytes each; `null`
 /// nothing. Multi-byte values are in the machine's byte order: the bytes never leave the process.
-private enum Tag: UInt8 {
+@usableFromInline
+enum Tag: UInt8 {
     case int, bool, string, strings, ints, null
 }
 
@@ -131,10 +132,14 @@ public final class FieldEncoder {
 public struct EncodedText {
     public let bytes: UnsafeRawBufferPointer
 
+    @inlinable
+    init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Reads one text at `offset`; returns it and the offset after it.
-    fileprivate static func read(_ block: UnsafeRawBufferPointer, at offset: Int) -> (EncodedText, Int) {
+    @inlinable
+    static func read(_ block: UnsafeRawBufferPointer, at offset: Int) -> (EncodedText, Int) {
         let length = Int(block.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
         let start = offset + 4
         return (EncodedText(bytes: UnsafeRawBufferPointer(rebasing: block[start..<start + length])), start + length)
@@ -144,14 +149,29 @@ public struct EncodedText {
 /// A list of texts inside an encoded record.
 public struct EncodedTextList: Sequence {
     public let count: Int
-    fileprivate let block: UnsafeRawBufferPointer
-    fileprivate let start: Int
+    @usableFromInline let block: UnsafeRawBufferPointer
+    @usableFromInline let start: Int
+
+    @inlinable
+    init(count: Int, block: UnsafeRawBufferPointer, start: Int) {
+        self.count = count
+        self.block = block
+        self.start = start
+    }
 
     public struct Iterator: IteratorProtocol {
-        fileprivate let block: UnsafeRawBufferPointer
-        fileprivate var offset: Int
-        fileprivate var remaining: Int
+        @usableFromInline let block: UnsafeRawBufferPointer
+        @usableFromInline var offset: Int
+        @usableFromInline var remaining: Int
 
+        @inlinable
+        init(block: UnsafeRawBufferPointer, offset: Int, remaining: Int) {
+            self.block = block
+            self.offset = offset
+            self.remaining = remaining
+        }
+
+        @inlinable
         public mutating func next() -> EncodedText? {
             guard remaining > 0 else { return nil }
             remaining -= 1
@@ -161,10 +181,12 @@ public struct EncodedTextList: Sequence {
         }
     }
 
+    @inlinable
     public func makeIterator() -> Iterator { Iterator(block: block, offset: start, remaining: count) }
 
     /// Where the list ends in its block.
-    fileprivate var end: Int {
+    @inlinable
+    var end: Int {
         var iterator = makeIterator()
         while iterator.next() != nil {}
         return iterator.offset
@@ -173,13 +195,21 @@ public struct EncodedTextList: Sequence {
 
 /// A list of integers inside an encoded record.
 public struct EncodedIntList: RandomAccessCollection {
-    fileprivate let block: UnsafeRawBufferPointer
-    fileprivate let start: Int
+    @usableFromInline let block: UnsafeRawBufferPointer
+    @usableFromInline let start: Int
     public let count: Int
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    @inlinable
+    init(block: UnsafeRawBufferPointer, start: Int, count: Int) {
+        self.block = block
+        self.start = start
+        self.count = count
+    }
 
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
+
+    @inlinable
     public subscript(position: Int) -> Int64 {
         precondition(position >= 0 && position < count, "index out of range")
         return block.loadUnaligned(fromByteOffset: start + 8 * position, as: Int64.self)
@@ -207,6 +237,7 @@ public enum FieldView {
         }
     }
 
+    @inlinable
     public var isTrue: Bool {
         if case .bool(true) = self { return true }
         return false
@@ -217,13 +248,21 @@ public enum FieldView {
 public struct EncodedFields: Sequence {
     public let bytes: UnsafeRawBufferPointer
 
+    @inlinable
     public init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     public struct Iterator: IteratorProtocol {
-        fileprivate let block: UnsafeRawBufferPointer
+        @usableFromInline let block: UnsafeRawBufferPointer
         /// The byte offset of the next field; readers may move it to search from there.
         public var offset: Int
 
+        @inlinable
+        init(block: UnsafeRawBufferPointer, offset: Int) {
+            self.block = block
+            self.offset = offset
+        }
+
+        @inlinable
         public mutating func next() -> (key: FieldKey, value: FieldView)? {
             guard offset < block.count else { return nil }
             let key = block.load(fromByteOffset: offset, as: FieldKey.self)
@@ -256,6 +295,7 @@ public struct EncodedFields: Sequence {
         }
     }
 
+    @inlinable
     public func makeIterator() -> Iterator { Iterator(block: bytes, offset: 0) }
 }
 
@@ -267,6 +307,7 @@ public struct RecordView {
     public var kind: RecordKind
     public var fields: EncodedFields
 
+    @inlinable
     public init(time: Int64, line: Int?, kind: RecordKind, fields: EncodedFields) {
         self.time = time
         self.line = line
@@ -274,6 +315,7 @@ public struct RecordView {
         self.fields = fields
     }
 
+    @inlinable
     public subscript(key: FieldKey) -> FieldView? {
         for field in fields where field.key == key { return field.value }
         return nil

@@ -9,7 +9,8 @@ struct ModelEntry {
     static func of<M: SimulationModel>(_ model: M.Type) -> ModelEntry {
         ModelEntry(model: model) { sink in
             let session = Session<M>(sink: sink)
-            return ModelSession(modelName: M.name, feed: session.feed, feedParsed: session.feedParsed, finish: session.finish)
+            return ModelSession(modelName: M.name, feed: session.feed, feedChunk: session.feed,
+                                feedParsed: session.feedParsed, finish: session.finish)
         }
     }
 }
@@ -55,6 +56,7 @@ public final class Script {
     private let mode: Mode
     @exclusivity(unchecked) private var session: ModelSession?
     @exclusivity(unchecked) private var parser = LineParser()
+    @exclusivity(unchecked) private var splitter = LineSplitter()
 
     public init(mode: Mode) { self.mode = mode }
 
@@ -80,6 +82,30 @@ public final class Script {
 
     public func feed(line: [UInt8], number: Int) -> [Diagnostic] {
         line.withUnsafeBufferPointer { feed(line: $0, number: number) }
+    }
+
+    /// What `feed(chunk:report:)` reports: a problem and the text of its line.
+    public typealias Report = (Diagnostic, UnsafeBufferPointer<UInt8>) -> Void
+
+    /// Feeds every complete line of `chunk`, a piece of the script's text; a line cut at
+    /// the end is kept for the next chunk or `endInput`. The same as `feed(line:number:)`
+    /// line by line, with the per-line loop inside code specialised for the model.
+    public func feed(chunk: UnsafeBufferPointer<UInt8>, report: Report) {
+        if let session {
+            session.feedChunk(chunk, &splitter, report)
+            return
+        }
+        // Until the first statement picks the model, one line at a time.
+        splitter.feed(chunk) { line, number in
+            for diagnostic in feed(line: line, number: number) { report(diagnostic, line) }
+        }
+    }
+
+    /// Feeds the last line if the text did not end with a line break.
+    public func endInput(report: Report) {
+        splitter.finish { line, number in
+            for diagnostic in feed(line: line, number: number) { report(diagnostic, line) }
+        }
     }
 
     /// Ends the script; in `.run` mode the clock runs on and the final record is written.
@@ -115,15 +141,19 @@ final class ModelSession {
     let modelName: String
     /// One line of text: parsed (or found in the cache), checked, and in `.run` mode simulated.
     let feed: (UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic]
+    /// Every complete line of a chunk.
+    let feedChunk: (UnsafeBufferPointer<UInt8>, inout LineSplitter, Script.Report) -> Void
     /// The same for a line already parsed (the first one, which chose the model).
     let feedParsed: (ParsedLine, UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic]
     let finish: () -> Script.Outcome
 
     init(modelName: String, feed: @escaping (UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic],
+         feedChunk: @escaping (UnsafeBufferPointer<UInt8>, inout LineSplitter, Script.Report) -> Void,
          feedParsed: @escaping (ParsedLine, UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic],
          finish: @escaping () -> Script.Outcome) {
         self.modelName = modelName
         self.feed = feed
+        self.feedChunk = feedChunk
         self.feedParsed = feedParsed
         self.finish = finish
     }
@@ -135,40 +165,49 @@ final class Session<M: SimulationModel> {
     @exclusivity(unchecked) private var parser = LineParser()
     @exclusivity(unchecked) private var compiler = ScriptCompiler<M>()
     @exclusivity(unchecked) private var simulator: Simulator<M>?
-    @exclusivity(unchecked) private var cache = LineCache<[(Instruction<M.Command>, SourceSpan)]>()
-    /// Reused from line to line.
-    @exclusivity(unchecked) private var instructions: [(Instruction<M.Command>, SourceSpan)] = []
+    /// Whether there is a simulator: tested on every line, where `simulator == nil` would
+    /// copy the whole simulator (and retain everything in it) to compare.
+    private let simulating: Bool
+    @exclusivity(unchecked) private var cache = LineCache<CompiledLine<M.Command>>()
 
     init(sink: RecordSink?) {
         simulator = sink.map { Simulator<M>(sink: $0) }
+        simulating = sink != nil
     }
 
     func feed(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> [Diagnostic] {
         if let cached = cache.value(for: line) {
             // Checked before: nothing to report; running, its spans' line is corrected by the simulator.
-            return simulator == nil ? [] : simulator!.runLine(cached, line: number)
+            return simulating ? simulator!.runLine(cached, line: number) : []
         }
         return feedParsed(parser.parse(line: line, number: number), line, number)
     }
 
+    func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ splitter: inout LineSplitter, _ report: Script.Report) {
+        splitter.feed(chunk) { line, number in
+            for diagnostic in feed(line, number) { report(diagnostic, line) }
+        }
+    }
+
     func feedParsed(_ parsed: ParsedLine, _ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> [Diagnostic] {
         var problems = parsed.diagnostics
-        instructions.removeAll(keepingCapacity: true)
+        var statements: [CompiledStatement<M.Command>] = []
         var cacheable = problems.isEmpty
         for statement in parsed.statements {
             switch compiler.compile(statement) {
             case .success(let instruction):
                 // `model` is valid only as the first statement, so its line is never reused.
                 if case .selectModel = instruction { cacheable = false }
-                instructions.append((instruction, statement.span))
+                statements.append(CompiledStatement(instruction: instruction, span: statement.span))
             case .failure(let diagnostics):
                 problems += diagnostics
                 cacheable = false
             }
         }
-        if cacheable { cache.insert(instructions, for: line) }
-        guard simulator != nil else { return problems }
-        return simulator!.runLine(instructions, line: number)
+        let compiled = CompiledLine(statements)
+        if cacheable { cache.insert(compiled, for: line) }
+        guard simulating else { return problems }
+        return simulator!.runLine(compiled, line: number)
     }
 
     func finish() -> Script.Outcome {

@@ -17,15 +17,15 @@ public struct Simulator<M: SimulationModel> {
 
     /// Runs one line's instructions as one turn. Returns what should be told to the user
     /// beside the log: failed expectations and a runtime error.
-    public mutating func runLine(_ instructions: [(Instruction<M.Command>, SourceSpan)], line: Int) -> [Diagnostic] {
+    public mutating func runLine(_ compiled: CompiledLine<M.Command>, line: Int) -> [Diagnostic] {
         guard !stopped else { return [] }
         effects.line = line
         var problems: [Diagnostic] = []
-        for (instruction, cachedSpan) in instructions {
-            // Instructions may come from an earlier line with the same text: the span's
+        for index in compiled.statements.indices {
+            // Statements may come from an earlier line with the same text: the span's
             // bytes hold, the line number is this one.
-            let span = SourceSpan(line: line, bytes: cachedSpan.bytes)
-            switch instruction {
+            let span = SourceSpan(line: line, bytes: compiled.statements[index].span.bytes)
+            switch compiled.statements[index].instruction {
             case .selectModel:
                 continue
             case .command(let command, let call):
