@@ -72,16 +72,21 @@ public final class OutputBuffer {
         write(bytes.assumingMemoryBound(to: UInt8.self))
     }
 
-    /// Writes UTF-8 `text`, then, only if it held a control character, rewrites it with
-    /// `escape` so a log record stays on one line; the common case is one copy.
+    /// Writes UTF-8 `text`; only if it holds a control character is it rewritten with
+    /// `escape`, so a log record stays on one line. The common case is one pass.
     public func write(_ text: UnsafeRawBufferPointer, escapingControlsWith escape: (String) -> String) {
-        let start = storage.pointee.count
-        write(text)
-        let base = storage.pointee.base
-        for index in start..<storage.pointee.count where base[index] < 0x20 || base[index] == 0x7F {
-            storage.pointee.count = start
+        reserve(text.count)
+        let destination = storage.pointee.base + storage.pointee.count
+        var controls = false
+        for index in 0..<text.count {
+            let byte = text[index]
+            destination[index] = byte
+            if byte < 0x20 || byte == 0x7F { controls = true }
+        }
+        if controls {
             write(escape(String(decoding: text, as: UTF8.self)))
-            return
+        } else {
+            storage.pointee.count &+= text.count
         }
     }
 
@@ -121,15 +126,24 @@ public final class OutputBuffer {
         }
         storage.pointee.count &+= digits
         var index = digits
-        while index >= 2 {
-            let (quotient, pair) = magnitude.quotientAndRemainder(dividingBy: 100)
-            index &-= 2
-            at[index] = UInt8(truncatingIfNeeded: pair / 10) &+ 0x30
-            at[index &+ 1] = UInt8(truncatingIfNeeded: pair % 10) &+ 0x30
-            magnitude = quotient
+        Self.digitPairs.withUTF8Buffer { pairs in
+            while index >= 2 {
+                let (quotient, pair) = magnitude.quotientAndRemainder(dividingBy: 100)
+                index &-= 2
+                at[index] = pairs[Int(truncatingIfNeeded: pair) &* 2]
+                at[index &+ 1] = pairs[Int(truncatingIfNeeded: pair) &* 2 &+ 1]
+                magnitude = quotient
+            }
         }
         if index == 1 { at[0] = UInt8(truncatingIfNeeded: magnitude) &+ 0x30 }
     }
+
+    /// "00" to "99", for writing numbers two digits at a time.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 
     public func write(number: Int) { write(number: Int64(number)) }
 

@@ -164,21 +164,21 @@ final class Session<M: SimulationModel> {
     // class's stored properties get is measurable on long scripts.
     @exclusivity(unchecked) private var parser = LineParser()
     @exclusivity(unchecked) private var compiler = ScriptCompiler<M>()
-    @exclusivity(unchecked) private var simulator: Simulator<M>?
-    /// Whether there is a simulator: tested on every line, where `simulator == nil` would
-    /// copy the whole simulator (and retain everything in it) to compare.
+    /// In `.check` mode it exists but never runs. Not an optional: on every line,
+    /// unwrapping one copied the whole simulator.
+    @exclusivity(unchecked) private var simulator: Simulator<M>
     private let simulating: Bool
     @exclusivity(unchecked) private var cache = LineCache<CompiledLine<M.Command>>()
 
     init(sink: RecordSink?) {
-        simulator = sink.map { Simulator<M>(sink: $0) }
+        simulator = Simulator<M>(sink: sink ?? DiscardingSink())
         simulating = sink != nil
     }
 
     func feed(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> [Diagnostic] {
         if let cached = cache.value(for: line) {
             // Checked before: nothing to report; running, its spans' line is corrected by the simulator.
-            return simulating ? simulator!.runLine(cached, line: number) : []
+            return simulating ? simulator.runLine(cached, line: number) : []
         }
         return feedParsed(parser.parse(line: line, number: number), line, number)
     }
@@ -207,12 +207,17 @@ final class Session<M: SimulationModel> {
         let compiled = CompiledLine(statements)
         if cacheable { cache.insert(compiled, for: line) }
         guard simulating else { return problems }
-        return simulator!.runLine(compiled, line: number)
+        return simulator.runLine(compiled, line: number)
     }
 
     func finish() -> Script.Outcome {
-        guard simulator != nil else { return Script.Outcome(failedExpectations: 0, runtimeError: false) }
-        simulator!.finish()
-        return Script.Outcome(failedExpectations: simulator!.failedExpectations, runtimeError: simulator!.stopped)
+        guard simulating else { return Script.Outcome(failedExpectations: 0, runtimeError: false) }
+        simulator.finish()
+        return Script.Outcome(failedExpectations: simulator.failedExpectations, runtimeError: simulator.stopped)
     }
+}
+
+/// Where a checking session's idle simulator would send records, were it ever run.
+private final class DiscardingSink: RecordSink {
+    func write(_ record: RecordView) {}
 }
