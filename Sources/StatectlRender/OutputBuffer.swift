@@ -73,21 +73,33 @@ public final class OutputBuffer {
     }
 
     /// Writes UTF-8 `text`; only if it holds a control character is it rewritten with
-    /// `escape`, so a log record stays on one line. The common case is one pass.
+    /// `escape`, so a log record stays on one line.
     public func write(_ text: UnsafeRawBufferPointer, escapingControlsWith escape: (String) -> String) {
-        reserve(text.count)
-        let destination = storage.pointee.base + storage.pointee.count
-        var controls = false
-        for index in 0..<text.count {
-            let byte = text[index]
-            destination[index] = byte
-            if byte < 0x20 || byte == 0x7F { controls = true }
-        }
-        if controls {
+        if Self.containsControl(text) {
             write(escape(String(decoding: text, as: UTF8.self)))
         } else {
-            storage.pointee.count &+= text.count
+            write(text)
         }
+    }
+
+    /// Whether `text` holds a byte below 0x20 or 0x7F, eight bytes at a time.
+    static func containsControl(_ text: UnsafeRawBufferPointer) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var offset = 0
+        while offset + 8 <= text.count {
+            let word = text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            // Bytes below 0x20 (high bit clear), and bytes equal to 0x7F (zero after xor).
+            let below = (word &- ones &* 0x20) & ~word & highs
+            let deletes = ((word ^ (ones &* 0x7F)) &- ones) & ~(word ^ (ones &* 0x7F)) & highs
+            if below | deletes != 0 { return true }
+            offset += 8
+        }
+        while offset < text.count {
+            let byte = text[offset]
+            if byte < 0x20 || byte == 0x7F { return true }
+            offset += 1
+        }
+        return false
     }
 
     public func write(_ text: String) {

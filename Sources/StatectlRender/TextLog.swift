@@ -9,8 +9,12 @@ public final class TextLogRenderer: RecordSink {
     private let out: OutputBuffer
     /// The time and line columns of the last record. Most records share their turn's time
     /// and line with the record before, so these bytes are made once and copied after.
-    @exclusivity(unchecked) private var columns: [UInt8] = []
+    /// (A pointer rather than an array, so that copying them retains nothing.)
+    private let columns = UnsafeMutablePointer<UInt8>.allocate(capacity: TextLogRenderer.columnsCapacity)
+    private var columnsCount = 0
     private var columnsFor: (time: Int64, line: Int?)?
+    /// Room for two 20-digit numbers, a sign, "ms" and the gaps.
+    private static let columnsCapacity = 64
     /// The kind column (name, padding, gap) of every kind, `kindColumnWidth` bytes apart
     /// by `kindIndex`; a pointer, so reading one retains nothing.
     private let kindColumns: UnsafeMutablePointer<UInt8>
@@ -33,6 +37,7 @@ public final class TextLogRenderer: RecordSink {
     }
 
     deinit {
+        columns.deallocate()
         kindColumns.deallocate()
         kindColumnWidths.deallocate()
     }
@@ -44,7 +49,7 @@ public final class TextLogRenderer: RecordSink {
 
     public func write(_ record: RecordView) {
         if let last = columnsFor, last.time == record.time, last.line == record.line {
-            columns.withUnsafeBufferPointer { out.write($0) }
+            out.write(UnsafeBufferPointer(start: columns, count: columnsCount))
         } else {
             writeColumns(time: record.time, line: record.line)
         }
@@ -65,8 +70,9 @@ public final class TextLogRenderer: RecordSink {
         if let line { out.write(number: line) } else { out.write(UInt8(ascii: "-")) }
         out.alignRight(from: lineStart, width: 5)
         out.write("  " as StaticString)
-        columns.removeAll(keepingCapacity: true)
-        columns.append(contentsOf: out.written(since: start))
+        let written = out.written(since: start)
+        columnsCount = min(written.count, Self.columnsCapacity)
+        columns.update(from: written.baseAddress!, count: columnsCount)
         columnsFor = (time, line)
     }
 

@@ -12,30 +12,44 @@ import Darwin
 /// far, and names are only ever added: a line that compiled cleanly compiles the same way
 /// later. Only clean lines are stored. Direct-mapped with a fixed number of slots, so
 /// memory stays bounded however long the script.
-struct LineCache<Value> {
-    private var keys: [[UInt8]]
+final class LineCache<Value: AnyObject> {
+    /// A stored line's bytes, kept outside Swift arrays so that comparing them retains nothing.
+    private struct Key {
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var count: Int
+    }
+
+    private let keys: UnsafeMutablePointer<Key>
     private var values: [Value?]
     private let mask: Int
 
     init(slots: Int = 1024) {
         precondition(slots > 0 && slots & (slots - 1) == 0, "slots must be a power of two")
-        keys = Array(repeating: [], count: slots)
+        keys = .allocate(capacity: slots)
+        keys.initialize(repeating: Key(bytes: nil, count: 0), count: slots)
         values = Array(repeating: nil, count: slots)
         mask = slots - 1
     }
 
-    func value(for line: UnsafeBufferPointer<UInt8>) -> Value? {
-        let slot = Self.hash(line) & mask
-        guard let value = values[slot] else { return nil }
-        let matches = keys[slot].withUnsafeBufferPointer { key in
-            key.count == line.count && (key.isEmpty || memcmp(key.baseAddress!, line.baseAddress!, key.count) == 0)
-        }
-        return matches ? value : nil
+    deinit {
+        for slot in 0...mask { keys[slot].bytes?.deallocate() }
+        keys.deallocate()
     }
 
-    mutating func insert(_ value: Value, for line: UnsafeBufferPointer<UInt8>) {
+    func value(for line: UnsafeBufferPointer<UInt8>) -> Value? {
         let slot = Self.hash(line) & mask
-        keys[slot] = Array(line)
+        let key = keys[slot]
+        guard let stored = key.bytes, key.count == line.count else { return nil }
+        guard key.count == 0 || memcmp(stored, line.baseAddress!, key.count) == 0 else { return nil }
+        return values[slot]
+    }
+
+    func insert(_ value: Value, for line: UnsafeBufferPointer<UInt8>) {
+        let slot = Self.hash(line) & mask
+        keys[slot].bytes?.deallocate()
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(line.count, 1))
+        if let source = line.baseAddress { bytes.update(from: source, count: line.count) }
+        keys[slot] = Key(bytes: bytes, count: line.count)
         values[slot] = value
     }
 

@@ -8,8 +8,8 @@
 ///
 /// The encoding of one field: the key, a tag, then the payload:
 /// `int` 8 bytes; `bool` 1 byte; `string` a 4-byte length and the UTF-8 bytes; `strings`
-/// a 4-byte count and that many strings; `ints` a 4-byte count and 8 bytes each; `null`
-/// nothing. Multi-byte values are in the machine's byte order: the bytes never leave the process.
+/// a 4-byte count, a 4-byte length of what follows, then that many strings; `ints` a
+/// 4-byte count and 8 bytes each; `null` nothing. Multi-byte values are in the machine's byte order: the bytes never leave the process.
 @usableFromInline
 enum Tag: UInt8 {
     case int, bool, string, strings, ints, null
@@ -74,8 +74,12 @@ public final class FieldEncoder {
     }
 
     public func add(_ key: FieldKey, _ values: [String]) {
-        header(key, .strings, payload: 4).storeBytes(of: UInt32(values.count), as: UInt32.self)
+        let at = header(key, .strings, payload: 8) - base
+        let start = count
         for value in values { appendText(value) }
+        // The list's byte length lets a reader step over it without reading each text.
+        (base + at).storeBytes(of: UInt32(values.count), as: UInt32.self)
+        (base + at).storeBytes(of: UInt32(count - start), toByteOffset: 4, as: UInt32.self)
     }
 
     public func add(_ key: FieldKey, _ values: [Int64]) {
@@ -137,37 +141,33 @@ public struct EncodedText {
 
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Reads one text at `offset`; returns it and the offset after it.
+    /// Reads the text whose length is at `at`; returns it and where it ends.
     @inlinable
-    static func read(_ block: UnsafeRawBufferPointer, at offset: Int) -> (EncodedText, Int) {
-        let length = Int(block.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-        let start = offset + 4
-        return (EncodedText(bytes: UnsafeRawBufferPointer(rebasing: block[start..<start + length])), start + length)
+    static func read(at: UnsafeRawPointer) -> (EncodedText, UnsafeRawPointer) {
+        let length = Int(at.loadUnaligned(as: UInt32.self))
+        return (EncodedText(bytes: UnsafeRawBufferPointer(start: at + 4, count: length)), at + 4 + length)
     }
 }
 
-/// A list of texts inside an encoded record.
+/// A list of texts inside an encoded record. Small (a pointer and a count) so that a
+/// `FieldView` is cheap to pass around.
 public struct EncodedTextList: Sequence {
+    @usableFromInline let start: UnsafeRawPointer
     public let count: Int
-    @usableFromInline let block: UnsafeRawBufferPointer
-    @usableFromInline let start: Int
 
     @inlinable
-    init(count: Int, block: UnsafeRawBufferPointer, start: Int) {
-        self.count = count
-        self.block = block
+    init(start: UnsafeRawPointer, count: Int) {
         self.start = start
+        self.count = count
     }
 
     public struct Iterator: IteratorProtocol {
-        @usableFromInline let block: UnsafeRawBufferPointer
-        @usableFromInline var offset: Int
+        @usableFromInline var at: UnsafeRawPointer
         @usableFromInline var remaining: Int
 
         @inlinable
-        init(block: UnsafeRawBufferPointer, offset: Int, remaining: Int) {
-            self.block = block
-            self.offset = offset
+        init(at: UnsafeRawPointer, remaining: Int) {
+            self.at = at
             self.remaining = remaining
         }
 
@@ -175,33 +175,23 @@ public struct EncodedTextList: Sequence {
         public mutating func next() -> EncodedText? {
             guard remaining > 0 else { return nil }
             remaining -= 1
-            let (text, after) = EncodedText.read(block, at: offset)
-            offset = after
+            let (text, after) = EncodedText.read(at: at)
+            at = after
             return text
         }
     }
 
     @inlinable
-    public func makeIterator() -> Iterator { Iterator(block: block, offset: start, remaining: count) }
-
-    /// Where the list ends in its block.
-    @inlinable
-    var end: Int {
-        var iterator = makeIterator()
-        while iterator.next() != nil {}
-        return iterator.offset
-    }
+    public func makeIterator() -> Iterator { Iterator(at: start, remaining: count) }
 }
 
 /// A list of integers inside an encoded record.
 public struct EncodedIntList: RandomAccessCollection {
-    @usableFromInline let block: UnsafeRawBufferPointer
-    @usableFromInline let start: Int
+    @usableFromInline let start: UnsafeRawPointer
     public let count: Int
 
     @inlinable
-    init(block: UnsafeRawBufferPointer, start: Int, count: Int) {
-        self.block = block
+    init(start: UnsafeRawPointer, count: Int) {
         self.start = start
         self.count = count
     }
@@ -212,7 +202,7 @@ public struct EncodedIntList: RandomAccessCollection {
     @inlinable
     public subscript(position: Int) -> Int64 {
         precondition(position >= 0 && position < count, "index out of range")
-        return block.loadUnaligned(fromByteOffset: start + 8 * position, as: Int64.self)
+        return start.loadUnaligned(fromByteOffset: 8 * position, as: Int64.self)
     }
 }
 
@@ -264,34 +254,37 @@ public struct EncodedFields: Sequence {
 
         @inlinable
         public mutating func next() -> (key: FieldKey, value: FieldView)? {
-            guard offset < block.count else { return nil }
+            guard offset < block.count, let base = block.baseAddress else { return nil }
             let key = block.load(fromByteOffset: offset, as: FieldKey.self)
             let tag = Tag(rawValue: block.load(fromByteOffset: offset + 1, as: UInt8.self))!
-            let at = offset + 2
+            let at = base + offset + 2
+            let value: FieldView
+            let size: Int
             switch tag {
             case .int:
-                offset = at + 8
-                return (key, .int(block.loadUnaligned(fromByteOffset: at, as: Int64.self)))
+                value = .int(at.loadUnaligned(as: Int64.self))
+                size = 8
             case .bool:
-                offset = at + 1
-                return (key, .bool(block.load(fromByteOffset: at, as: UInt8.self) != 0))
+                value = .bool(at.load(as: UInt8.self) != 0)
+                size = 1
             case .string:
-                let (text, after) = EncodedText.read(block, at: at)
-                offset = after
-                return (key, .string(text))
+                let length = Int(at.loadUnaligned(as: UInt32.self))
+                value = .string(EncodedText(bytes: UnsafeRawBufferPointer(start: at + 4, count: length)))
+                size = 4 + length
             case .strings:
-                let count = Int(block.loadUnaligned(fromByteOffset: at, as: UInt32.self))
-                let list = EncodedTextList(count: count, block: block, start: at + 4)
-                offset = list.end
-                return (key, .strings(list))
+                let count = Int(at.loadUnaligned(as: UInt32.self))
+                value = .strings(EncodedTextList(start: at + 8, count: count))
+                size = 8 + Int(at.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
             case .ints:
-                let count = Int(block.loadUnaligned(fromByteOffset: at, as: UInt32.self))
-                offset = at + 4 + 8 * count
-                return (key, .ints(EncodedIntList(block: block, start: at + 4, count: count)))
+                let count = Int(at.loadUnaligned(as: UInt32.self))
+                value = .ints(EncodedIntList(start: at + 4, count: count))
+                size = 4 + 8 * count
             case .null:
-                offset = at
-                return (key, .null)
+                value = .null
+                size = 0
             }
+            offset += 2 + size
+            return (key, value)
         }
     }
 

@@ -168,7 +168,7 @@ final class Session<M: SimulationModel> {
     /// unwrapping one copied the whole simulator.
     @exclusivity(unchecked) private var simulator: Simulator<M>
     private let simulating: Bool
-    @exclusivity(unchecked) private var cache = LineCache<CompiledLine<M.Command>>()
+    private let cache = LineCache<CompiledLine<M.Command>>()
 
     init(sink: RecordSink?) {
         simulator = Simulator<M>(sink: sink ?? DiscardingSink())
