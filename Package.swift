@@ -25,6 +25,6 @@ let package = Package(
         .testTarget(name: "StatectlSimulateTests", dependencies: ["StatectlParse", "StatectlSimulate"]),
         .testTarget(name: "StatectlRenderTests", dependencies: ["StatectlParse", "StatectlSimulate", "StatectlRender", "StatectlGraphviz"],
                     exclude: ["golden"]),
-        .testTarget(name: "StatectlCLITests", dependencies: ["StatectlCLI", "statectl"]),
+        .testTarget(name: "StatectlCLITests", dependencies: ["StatectlCLI", "StatectlSimulate", "StatectlRender", "statectl"]),
     ]
 )

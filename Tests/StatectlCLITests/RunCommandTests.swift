@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import StatectlSimulate
+import StatectlRender
 
 @Suite("statectl run")
 struct RunCommandTests {
@@ -12,6 +14,35 @@ struct RunCommandTests {
         #expect(result.status == 0)
         #expect(result.stdout == golden)
         #expect(result.stderr.isEmpty)
+    }
+
+    @Test("a long script, read in many chunks and rendered on a second thread, logs what a line-by-line run logs")
+    func longScript() throws {
+        let lines = ["hasContent = false", "start", "expect state == loading", "end(animated: true)", "wait 300ms",
+                     "end(error: \"offline\"); expect pending == 1", "wait 0.3s", "hasContent = true", "start(animated: true)", "wait 300ms"]
+        let script = (0..<12_000).map { lines[$0 % lines.count] }.joined(separator: "\n") + "\n"
+        #expect(script.utf8.count > 3 * 65_536)
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("long.script")
+        try script.write(to: path, atomically: true, encoding: .utf8)
+        let result = try statectl(["run", path.path])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+
+        // The same script fed a line at a time in this process, each record rendered alone.
+        let collector = RecordCollector()
+        let inProcess = Script(mode: .run(collector))
+        for (index, line) in script.split(separator: "\n").enumerated() {
+            #expect(inProcess.feed(line: Array(line.utf8), number: index + 1).isEmpty)
+        }
+        _ = inProcess.finish()
+        let expected = collector.records.map { TextLogRenderer.line(for: $0) + "\n" }.joined()
+        #expect(expected.utf8.count > 4 * 131_072)
+        #expect(result.stdout == expected)
+
+        let piped = try statectl(["run", "-"], input: Data(script.utf8))
+        #expect(piped.stdout == expected)
     }
 
     @Test("a runtime error is reported at its line with a caret, the log stops, exit 1")

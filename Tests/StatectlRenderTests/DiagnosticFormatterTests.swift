@@ -1,6 +1,7 @@
 import Testing
 import StatectlParse
 @testable import StatectlRender
+import StatectlSimulate
 
 @Suite("Diagnostic formatter")
 struct DiagnosticFormatterTests {
@@ -65,6 +66,60 @@ struct LogRendererTests {
             output.buffer.write(UInt8(ascii: " "))
         }
         #expect(output.text == "0 7 -40 1234567 -9223372036854775808 9223372036854775807 ")
+    }
+
+    @Test("numbers at every digit-count boundary are written as String writes them")
+    func numberBoundaries() {
+        var numbers: [Int64] = []
+        var power: Int64 = 1
+        for _ in 0..<19 {
+            numbers += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1)]
+            power = power.multipliedReportingOverflow(by: 10).partialValue
+        }
+        let output = StringOutput()
+        for number in numbers {
+            output.buffer.write(number: number)
+            output.buffer.write(UInt8(ascii: ","))
+        }
+        #expect(output.text == numbers.map { "\($0)," }.joined())
+    }
+
+    @Test("control characters are found wherever they sit in a string")
+    func controlSearch() {
+        for length in 1...20 {
+            for position in 0..<length {
+                for byte: UInt8 in [0x00, 0x01, 0x0A, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0xC3, 0xFF] {
+                    var bytes = [UInt8](repeating: 0x61, count: length)
+                    bytes[position] = byte
+                    let expected = byte < 0x20 || byte == 0x7F
+                    let found = bytes.withUnsafeBytes { OutputBuffer.containsControl($0) }
+                    #expect(found == expected, "byte \(byte) at \(position) of \(length)")
+                }
+            }
+        }
+    }
+
+    @Test("a string with a control character is escaped in the text log, a plain one copied")
+    func textLogEscapesFields() {
+        let record = Record(time: 0, line: 1, kind: .viewRemoved, fields: [Field(.view, .string("a\u{1}b\nc"))])
+        #expect(TextLogRenderer.line(for: record).hasSuffix("a\\u{1}b\\nc view"))
+        let plain = Record(time: 0, line: 1, kind: .viewRemoved, fields: [Field(.view, .string("é loading"))])
+        #expect(TextLogRenderer.line(for: plain).hasSuffix("é loading view"))
+    }
+
+    @Test("one renderer writes each record as a fresh one would, whatever came before")
+    func columnsReused() {
+        let records = [
+            Record(time: 0, line: 1, kind: .containerAdded), Record(time: 0, line: 1, kind: .containerRemoved),
+            Record(time: 0, line: 2, kind: .containerAdded), Record(time: 300, line: 2, kind: .containerAdded),
+            Record(time: 300, line: nil, kind: .containerAdded), Record(time: 123_456_789, line: 123_456, kind: .containerAdded),
+            Record(time: 123_456_789, line: 123_456, kind: .viewRemoved, fields: [Field(.view, .string("empty"))]),
+        ]
+        let output = StringOutput()
+        let renderer = TextLogRenderer(output.buffer)
+        for record in records { record.withView { renderer.write($0) } }
+        #expect(output.text == records.map { TextLogRenderer.line(for: $0) + "\n" }.joined())
+        #expect(TextLogRenderer.line(for: records[4]).hasPrefix("   300ms      -  containerAdded    "))
     }
 
     @Test("right alignment and padding measure from the column's start")

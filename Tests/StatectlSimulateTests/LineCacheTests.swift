@@ -1,0 +1,50 @@
+import Testing
+@testable import StatectlSimulate
+
+private final class Box {
+    let name: String
+    init(_ name: String) { self.name = name }
+}
+
+@Suite("Line cache")
+struct LineCacheTests {
+    private func lookup(_ cache: LineCache<Box>, _ text: String) -> String? {
+        Array(text.utf8).withUnsafeBufferPointer { cache.value(for: $0)?.name }
+    }
+
+    private func store(_ cache: LineCache<Box>, _ text: String) {
+        Array(text.utf8).withUnsafeBufferPointer { cache.insert(Box(text), for: $0) }
+    }
+
+    @Test("a stored line is found by its exact bytes, and only by them")
+    func exact() {
+        let cache = LineCache<Box>(slots: 64)
+        for line in ["", "start", "wait 300ms", "expect state == loading", "end(error: \"offline\")"] { store(cache, line) }
+        #expect(lookup(cache, "start") == "start")
+        #expect(lookup(cache, "") == "")
+        #expect(lookup(cache, "expect state == loading") == "expect state == loading")
+        #expect(lookup(cache, "start ") == nil)
+        #expect(lookup(cache, "Start") == nil)
+        #expect(lookup(cache, "expect state == loadinG") == nil)
+    }
+
+    @Test("with one slot, a new line replaces the old one and memory stays bounded")
+    func replacement() {
+        let cache = LineCache<Box>(slots: 1)
+        store(cache, "start")
+        store(cache, "end")
+        #expect(lookup(cache, "end") == "end")
+        #expect(lookup(cache, "start") == nil)
+    }
+
+    @Test("lines that differ in one byte, anywhere, hash apart almost always")
+    func spread() {
+        var hashes = Set<Int>()
+        for position in 0..<24 {
+            var bytes = [UInt8](repeating: 0x61, count: 24)
+            bytes[position] = 0x62
+            hashes.insert(bytes.withUnsafeBufferPointer { LineCache<Box>.hash($0) } & 1023)
+        }
+        #expect(hashes.count >= 20)
+    }
+}

@@ -1,0 +1,108 @@
+import Testing
+@testable import StatectlSimulate
+
+@Suite("Encoded records")
+struct RecordEncodingTests {
+    static let everyKindOfValue = Record(time: 1_200, line: 7, kind: .began, fields: [
+        Field(.job, .int(Int64.min)), Field(.until, .int(Int64.max)), Field(.animated, .bool(true)),
+        Field(.completion, .bool(false)), Field(.from, .string("")), Field(.to, .string("é\u{1}\"x\"")),
+        Field(.path, .strings([])), Field(.edges, .strings(["a", "", "ünïcode", String(repeating: "long ", count: 50)])),
+        Field(.frame, .ints([0, -5, 375, 667])), Field(.error, .null), Field(.outcome, .ints([])),
+    ])
+
+    @Test("a record read back from its encoding equals the record")
+    func roundTrip() {
+        let record = Self.everyKindOfValue
+        #expect(record.withView { Record($0) } == record)
+        let empty = Record(time: 0, line: nil, kind: .containerAdded)
+        #expect(empty.withView { Record($0) } == empty)
+    }
+
+    @Test("fields are found by key, in any order, and missing keys are nil")
+    func lookup() {
+        Self.everyKindOfValue.withView { view in
+            #expect(view[.frame]?.value == .ints([0, -5, 375, 667]))
+            #expect(view[.job]?.value == .int(Int64.min))
+            #expect(view[.to]?.value == .string("é\u{1}\"x\""))
+            #expect(view[.error]?.value == FieldValue.null)
+            #expect(view[.animated]?.isTrue == true)
+            #expect(view[.completion]?.isTrue == false)
+            #expect(view[.target] == nil)
+        }
+    }
+
+    @Test("the encoder grows past its first block and starts afresh after removeAll")
+    func growth() {
+        let encoder = FieldEncoder(capacity: 8)
+        let long = String(repeating: "x", count: 10_000)
+        encoder.add(.message, long)
+        encoder.add(.count, 3)
+        var read = Array(EncodedFields(encoder.bytes)).map { Field($0.key, $0.value.value) }
+        #expect(read == [Field(.message, .string(long)), Field(.count, .int(3))])
+        encoder.removeAll()
+        encoder.add(.passed, true)
+        read = Array(EncodedFields(encoder.bytes)).map { Field($0.key, $0.value.value) }
+        #expect(read == [Field(.passed, .bool(true))])
+    }
+
+    @Test("fields encoded once and added later read the same as fields added one by one")
+    func preEncoded() {
+        let fields = [Field(.entry, .string("startLoading")), Field(.path, .strings(["hasContent? NO", "loading? YES"]))]
+        let encoder = FieldEncoder()
+        encoder.add(encoded: FieldEncoder.encode(fields))
+        encoder.add(.outcome, "loading")
+        let read = Array(EncodedFields(encoder.bytes)).map { Field($0.key, $0.value.value) }
+        #expect(read == fields + [Field(.outcome, .string("loading"))])
+    }
+}
+
+@Suite("Feeding a script")
+struct ScriptFeedingTests {
+    static let script = """
+        model StatefulViewController
+        hasContent = false
+        start; expect state == loading
+        end(error: "offline")
+        wait 300ms
+        expect state == eror
+        addView(custom)
+        transition(to: custom)
+        """
+
+    /// Feeds the text in pieces of `size` bytes and collects what is reported, with its line.
+    private func feedInChunks(_ text: [UInt8], size: Int, into script: Script) -> [String] {
+        var reports: [String] = []
+        let report: Script.Report = { diagnostic, line in
+            reports.append("\(diagnostic.span.line): \(diagnostic.message) [\(String(decoding: line, as: UTF8.self))]")
+        }
+        var start = 0
+        while start < text.count {
+            let end = min(start + size, text.count)
+            text[start..<end].withUnsafeBufferPointer { script.feed(chunk: $0, report: report) }
+            start = end
+        }
+        script.endInput(report: report)
+        return reports
+    }
+
+    @Test("chunks of any size, lines cut anywhere, give the same diagnostics as whole lines", arguments: [1, 2, 3, 7, 64, 4096])
+    func chunked(_ size: Int) {
+        let text = Array(Self.script.utf8)
+        let wholeLines = simulate(Self.script).checkErrors.map { "\($0.span.line): \($0.message)" }
+        let reports = feedInChunks(text, size: size, into: Script(mode: .check))
+        #expect(reports.map { String($0.prefix { $0 != "[" }.dropLast()) } == wholeLines)
+        #expect(reports == ["6: unknown state 'eror' [expect state == eror]"])
+    }
+
+    @Test("chunks of any size simulate exactly what whole lines do", arguments: [1, 5, 13, 4096])
+    func chunkedRun(_ size: Int) {
+        // No line break at the end: the last line comes from endInput.
+        let valid = "hasContent = false\nstart; expect state == content\nend(error: \"offline\")\nwait 300ms\nexpect state == error"
+        let collector = RecordCollector()
+        let script = Script(mode: .run(collector))
+        #expect(feedInChunks(Array(valid.utf8), size: size, into: script).isEmpty)
+        _ = script.finish()
+        #expect(collector.records == simulate(valid).records)
+        #expect(collector.records.contains { $0.kind == .expect && $0.line == 5 })
+    }
+}
