@@ -32,10 +32,13 @@ final class BackgroundSink: RecordSink, @unchecked Sendable {
     private let target: RecordSink
     private let blocks: UnsafeMutablePointer<Block>
     /// The block the simulation is filling; only the calling thread touches it.
-    private var filling = 0
+    @exclusivity(unchecked) private var filling = 0
+    /// Where the next record goes in the block being filled, and where that block ends.
+    @exclusivity(unchecked) private var cursor: UnsafeMutableRawPointer
+    @exclusivity(unchecked) private var limit: UnsafeMutableRawPointer
     /// The next block to render; only the render thread touches it. Blocks are filled
     /// and rendered in the same round.
-    private var rendering = 0
+    @exclusivity(unchecked) private var rendering = 0
 
     // Shared between the threads, under `lock`.
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -52,6 +55,8 @@ final class BackgroundSink: RecordSink, @unchecked Sendable {
         for index in 0..<Self.blockCount {
             (blocks + index).initialize(to: Block(base: .allocate(byteCount: blockSize, alignment: 8), capacity: blockSize))
         }
+        cursor = blocks[0].base
+        limit = blocks[0].base + blockSize
         pthread_mutex_init(lock, nil)
         pthread_cond_init(changed, nil)
     }
@@ -70,24 +75,31 @@ final class BackgroundSink: RecordSink, @unchecked Sendable {
     func write(_ record: RecordView) {
         let fields = record.fields.bytes
         let size = Self.headerSize + fields.count
-        if blocks[filling].count + size > blocks[filling].capacity, blocks[filling].count > 0 { handOver() }
+        if size > limit - cursor { makeRoom(for: size) }
+        cursor.storeBytes(of: record.time, as: Int64.self)
+        cursor.storeBytes(of: record.line.map(Int64.init) ?? .min, toByteOffset: 8, as: Int64.self)
+        cursor.storeBytes(of: record.kind, toByteOffset: 16, as: RecordKind.self)
+        cursor.storeBytes(of: UInt32(fields.count), toByteOffset: 17, as: UInt32.self)
+        if let source = fields.baseAddress { (cursor + Self.headerSize).copyMemory(from: source, byteCount: fields.count) }
+        cursor += size
+    }
+
+    /// Hands over the block being filled, unless it is empty, and makes the next one big enough.
+    private func makeRoom(for size: Int) {
+        if cursor != blocks[filling].base { handOver() }
         if size > blocks[filling].capacity { grow(filling, to: size) }
-        let at = blocks[filling].base + blocks[filling].count
-        at.storeBytes(of: record.time, as: Int64.self)
-        at.storeBytes(of: record.line.map(Int64.init) ?? .min, toByteOffset: 8, as: Int64.self)
-        at.storeBytes(of: record.kind, toByteOffset: 16, as: RecordKind.self)
-        at.storeBytes(of: UInt32(fields.count), toByteOffset: 17, as: UInt32.self)
-        if let source = fields.baseAddress { (at + Self.headerSize).copyMemory(from: source, byteCount: fields.count) }
-        blocks[filling].count += size
+        cursor = blocks[filling].base
+        limit = blocks[filling].base + blocks[filling].capacity
     }
 
     /// Renders whatever is left and waits for the render thread to end.
     func finish() {
         guard let thread else {
+            blocks[filling].count = cursor - blocks[filling].base
             render(filling)
             return
         }
-        if blocks[filling].count > 0 { handOver() }
+        if cursor != blocks[filling].base { handOver() }
         pthread_mutex_lock(lock)
         finished = true
         pthread_cond_broadcast(changed)
@@ -99,6 +111,7 @@ final class BackgroundSink: RecordSink, @unchecked Sendable {
     /// Gives the filled block to the render thread (starting it the first time), then
     /// waits until a block is free to fill.
     private func handOver() {
+        blocks[filling].count = cursor - blocks[filling].base
         if thread == nil { startThread() }
         pthread_mutex_lock(lock)
         ready += 1
@@ -106,7 +119,8 @@ final class BackgroundSink: RecordSink, @unchecked Sendable {
         while ready == Self.blockCount { pthread_cond_wait(changed, lock) }
         pthread_mutex_unlock(lock)
         filling = (filling + 1) % Self.blockCount
-        blocks[filling].count = 0
+        cursor = blocks[filling].base
+        limit = blocks[filling].base + blocks[filling].capacity
     }
 
     private func grow(_ index: Int, to size: Int) {

@@ -74,24 +74,42 @@ public final class OutputBuffer {
 
     /// Writes UTF-8 `text`; only if it holds a control character is it rewritten with
     /// `escape`, so a log record stays on one line.
+    ///
+    /// The check runs on the copy, a word at a time: the buffer always has a word of
+    /// room past the text, and the bytes past its end are masked off.
     public func write(_ text: UnsafeRawBufferPointer, escapingControlsWith escape: (String) -> String) {
-        if Self.containsControl(text) {
+        guard let source = text.baseAddress, !text.isEmpty else { return }
+        reserve(text.count + 8)
+        let destination = storage.pointee.base + storage.pointee.count
+        UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: text.count)
+        var offset = 0
+        var controls = false
+        while offset < text.count {
+            var word = UnsafeRawPointer(destination + offset).loadUnaligned(as: UInt64.self)
+            let remaining = text.count - offset
+            if remaining < 8 {
+                // Past the end: make the bytes harmless ('a'), little-endian order.
+                let kept: UInt64 = (1 << UInt64(8 * remaining)) - 1
+                word = (word & kept) | (0x6161_6161_6161_6161 & ~kept)
+            }
+            if Self.hasControl(word) {
+                controls = true
+                break
+            }
+            offset += 8
+        }
+        if controls {
             write(escape(String(decoding: text, as: UTF8.self)))
         } else {
-            write(text)
+            storage.pointee.count &+= text.count
         }
     }
 
-    /// Whether `text` holds a byte below 0x20 or 0x7F, eight bytes at a time.
+    /// Whether `text` holds a byte below 0x20 or 0x7F.
     static func containsControl(_ text: UnsafeRawBufferPointer) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var offset = 0
         while offset + 8 <= text.count {
-            let word = text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            // Bytes below 0x20 (high bit clear), and bytes equal to 0x7F (zero after xor).
-            let below = (word &- ones &* 0x20) & ~word & highs
-            let deletes = ((word ^ (ones &* 0x7F)) &- ones) & ~(word ^ (ones &* 0x7F)) & highs
-            if below | deletes != 0 { return true }
+            if hasControl(text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
             offset += 8
         }
         while offset < text.count {
@@ -100,6 +118,17 @@ public final class OutputBuffer {
             offset += 1
         }
         return false
+    }
+
+    /// Whether any byte of `word` is below 0x20 or is 0x7F, without looking at them one by one.
+    @inline(__always)
+    static func hasControl(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte below 0x20 borrows when 0x20 is taken from it (its high bit was clear);
+        // a byte equal to 0x7F is zero after xor with 0x7F, and borrows when 1 is taken.
+        let below = (word &- ones &* 0x20) & ~word & highs
+        let deletes = word ^ (ones &* 0x7F)
+        return (below | ((deletes &- ones) & ~deletes & highs)) != 0
     }
 
     public func write(_ text: String) {
@@ -123,18 +152,24 @@ public final class OutputBuffer {
     public func write(number: Int64) {
         reserve(20)
         var magnitude = number.magnitude
-        // Count the digits, then fill them in from the right, two at a time.
-        var digits = 1
-        var limit: UInt64 = 10
-        while digits < 20, magnitude >= limit {
-            digits &+= 1
-            limit &*= 10
-        }
         var at = storage.pointee.base + storage.pointee.count
         if number < 0 {
             at.pointee = UInt8(ascii: "-")
             at += 1
             storage.pointee.count &+= 1
+        }
+        // Most numbers in a log are small: times, job numbers, counts.
+        if magnitude < 10 {
+            at.pointee = UInt8(truncatingIfNeeded: magnitude) &+ 0x30
+            storage.pointee.count &+= 1
+            return
+        }
+        // Count the digits, then fill them in from the right, two at a time.
+        var digits = 2
+        var limit: UInt64 = 100
+        while digits < 20, magnitude >= limit {
+            digits &+= 1
+            limit &*= 10
         }
         storage.pointee.count &+= digits
         var index = digits

@@ -20,7 +20,8 @@ final class LineCache<Value: AnyObject> {
     }
 
     private let keys: UnsafeMutablePointer<Key>
-    private var values: [Value?]
+    // Read on every line of both passes, from one thread: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var values: [Value?]
     private let mask: Int
 
     init(slots: Int = 1024) {
@@ -66,7 +67,12 @@ final class LineCache<Value: AnyObject> {
         }
         if offset < bytes.count {
             var tail: UInt64 = 0
-            for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
+            if bytes.count >= 8 {
+                // The last eight bytes, overlapping ones already mixed in: one load.
+                tail = raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
+            } else {
+                for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
+            }
             hash = mix(hash ^ tail)
         }
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))

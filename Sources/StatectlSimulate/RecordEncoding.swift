@@ -17,9 +17,10 @@ enum Tag: UInt8 {
 
 /// Encodes a record's fields; reused from record to record, so it allocates only to grow.
 public final class FieldEncoder {
-    private var base: UnsafeMutableRawPointer
-    private var count = 0
-    private var capacity: Int
+    // Touched for every field of every record, from one thread: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var base: UnsafeMutableRawPointer
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var capacity: Int
 
     public init(capacity: Int = 256) {
         self.capacity = capacity
