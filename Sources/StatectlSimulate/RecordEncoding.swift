@@ -124,12 +124,12 @@ public final class FieldEncoder {
     }
 
     private func appendText(_ text: String) {
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+        var text = text
+        text.withUTF8 { utf8 in
             let at = claim(4 + utf8.count)
             at.storeBytes(of: UInt32(utf8.count), as: UInt32.self)
             if let source = utf8.baseAddress { (at + 4).copyMemory(from: source, byteCount: utf8.count) }
         }
-        if done == nil { appendText(String(decoding: Array(text.utf8), as: UTF8.self)) }
     }
 }
 
