@@ -2,18 +2,32 @@ import StatectlParse
 
 /// An `expect` statement whose value has been checked against the property's kind.
 public struct Expectation: Sendable {
-    public var property: String
-    public var comparison: Comparison
-    public var expected: ObservedValue
+    public let property: String
+    public let comparison: Comparison
+    public let expected: ObservedValue
+    /// Whether the property's values are compared as sorted lists.
+    let sorted: Bool
+    /// The `expect` record's first fields (property, comparison, expected), which never
+    /// change, encoded once.
+    let recordPrefix: [UInt8]
+
+    init(property: String, comparison: Comparison, expected: ObservedValue, sorted: Bool) {
+        self.property = property
+        self.comparison = comparison
+        self.expected = expected
+        self.sorted = sorted
+        recordPrefix = FieldEncoder.encode([Field(.property, .string(property)), Field(.comparison, .string(comparison.rawValue)),
+                                            Field(.expected, expected.field)])
+    }
 }
 
 /// A statement made ready to run by a model's vocabulary.
 ///
-/// `call` is the statement as the log shows it (the library call, defaults filled in),
-/// made once when the line is compiled rather than each time it runs.
+/// `statement` is the fields of the `statement` record (the call as the log shows it, with
+/// defaults filled in), encoded once when the line is compiled rather than each time it runs.
 public enum Instruction<Command> {
-    case command(Command, call: String)
-    case wait(milliseconds: Int64, call: String)
+    case command(Command, statement: [UInt8])
+    case wait(milliseconds: Int64, statement: [UInt8])
     case expect(Expectation)
     /// `model X` as the first statement: already acted on when the model was chosen.
     case selectModel
@@ -54,12 +68,16 @@ public struct ScriptCompiler<M: SimulationModel> {
             _ = name
             return .success(.selectModel)
         case .wait(let milliseconds):
-            return .success(.wait(milliseconds: milliseconds, call: "wait \(milliseconds)ms"))
+            return .success(.wait(milliseconds: milliseconds, statement: Self.statementFields("wait \(milliseconds)ms")))
         case .expect(let property, let comparison, let value):
             return compileExpectation(property, comparison, value).map { .expect($0) }
         case .call, .assignment, .declaration:
-            return M.compile(statement, names: &names).map { .command($0, call: M.describe($0)) }
+            return M.compile(statement, names: &names).map { .command($0, statement: Self.statementFields(M.describe($0))) }
         }
+    }
+
+    private static func statementFields(_ call: String) -> [UInt8] {
+        FieldEncoder.encode([Field(.call, .string(call))])
     }
 
     private func compileExpectation(_ property: Name, _ comparison: Comparison, _ value: Expression) -> Checked<Expectation> {
@@ -125,7 +143,7 @@ public struct ScriptCompiler<M: SimulationModel> {
             }
             expected = .flag(word == "true")
         }
-        return .success(Expectation(property: property.text, comparison: comparison, expected: expected))
+        return .success(Expectation(property: property.text, comparison: comparison, expected: expected, sorted: spec.isSorted))
     }
 
     private func knownName(_ value: Expression, in namespace: String) -> Result<String, Diagnostic> {

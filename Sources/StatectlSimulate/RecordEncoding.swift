@@ -124,12 +124,19 @@ public final class FieldEncoder {
     }
 
     private func appendText(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            let at = claim(4 + utf8.count)
-            at.storeBytes(of: UInt32(utf8.count), as: UInt32.self)
-            if let source = utf8.baseAddress { (at + 4).copyMemory(from: source, byteCount: utf8.count) }
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            // A span reads a short string's bytes where they are, with no retain.
+            text.utf8.span.withUnsafeBytes(appendText)
+        } else {
+            var text = text
+            text.withUTF8 { appendText(UnsafeRawBufferPointer($0)) }
         }
+    }
+
+    private func appendText(_ utf8: UnsafeRawBufferPointer) {
+        let at = claim(4 + utf8.count)
+        at.storeBytes(of: UInt32(utf8.count), as: UInt32.self)
+        if let source = utf8.baseAddress { (at + 4).copyMemory(from: source, byteCount: utf8.count) }
     }
 }
 

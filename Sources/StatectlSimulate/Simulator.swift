@@ -28,16 +28,16 @@ public struct Simulator<M: SimulationModel> {
             switch compiled.statements[index].instruction {
             case .selectModel:
                 continue
-            case .command(let command, let call):
-                effects.record(.statement) { $0.add(.call, call) }
+            case .command(let command, let statement):
+                effects.record(.statement) { $0.add(encoded: statement) }
                 do {
                     try model.perform(command, effects: &effects)
                 } catch {
                     stop(error, span: span, problems: &problems)
                     return problems
                 }
-            case .wait(let milliseconds, let call):
-                effects.record(.statement) { $0.add(.call, call) }
+            case .wait(let milliseconds, let statement):
+                effects.record(.statement) { $0.add(encoded: statement) }
                 // `wait` ends the turn it is in: the run loop runs while time passes.
                 model.endTurn(effects: &effects)
                 advance(to: effects.now + milliseconds)
@@ -85,14 +85,10 @@ public struct Simulator<M: SimulationModel> {
 
     private mutating func check(_ expectation: Expectation, span: SourceSpan) throws(RuntimeError) -> Diagnostic? {
         var actual = try model.observe(expectation.property)
-        if case .names(let names) = actual, M.properties.first(where: { $0.name == expectation.property })?.isSorted == true {
-            actual = .names(names.sorted())
-        }
+        if expectation.sorted, case .names(let names) = actual { actual = .names(names.sorted()) }
         let holds = (actual == expectation.expected) == (expectation.comparison == .equal)
         effects.record(.expect) { fields in
-            fields.add(.property, expectation.property)
-            fields.add(.comparison, expectation.comparison.rawValue)
-            fields.add(.expected, expectation.expected.field)
+            fields.add(encoded: expectation.recordPrefix)
             fields.add(.actual, actual.field)
             fields.add(.passed, holds)
         }
