@@ -52,8 +52,11 @@ final class BackgroundSink: RecordSink, @unchecked Sendable {
         self.target = target
         self.blockSize = blockSize
         blocks = .allocate(capacity: Self.blockCount)
-        for index in 0..<Self.blockCount {
-            (blocks + index).initialize(to: Block(base: .allocate(byteCount: blockSize, alignment: 8), capacity: blockSize))
+        // Only the first block up front: a short script never needs the others, and
+        // allocating them is a measurable part of start-up.
+        blocks.initialize(to: Block(base: .allocate(byteCount: blockSize, alignment: 8), capacity: blockSize))
+        for index in 1..<Self.blockCount {
+            (blocks + index).initialize(to: Block(base: .allocate(byteCount: 8, alignment: 8), capacity: 0))
         }
         cursor = blocks[0].base
         limit = blocks[0].base + blockSize
@@ -87,7 +90,7 @@ final class BackgroundSink: RecordSink, @unchecked Sendable {
     /// Hands over the block being filled, unless it is empty, and makes the next one big enough.
     private func makeRoom(for size: Int) {
         if cursor != blocks[filling].base { handOver() }
-        if size > blocks[filling].capacity { grow(filling, to: size) }
+        if size > blocks[filling].capacity { grow(filling, to: max(size, blockSize)) }
         cursor = blocks[filling].base
         limit = blocks[filling].base + blocks[filling].capacity
     }

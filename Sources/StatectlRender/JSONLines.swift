@@ -14,11 +14,12 @@ public final class JSONLinesRenderer: RecordSink {
         out.write(number: record.time)
         out.write(",\"line\":" as StaticString)
         if let line = record.line { out.write(number: line) } else { out.write("null" as StaticString) }
-        out.write(",\"kind\":" as StaticString)
-        out.write(Self.quoted(record.kind.rawValue))
+        // Kind and key names are Swift identifiers: nothing in them needs escaping.
+        out.write(",\"kind\":\"" as StaticString)
+        out.write(record.kind.rawValue)
+        out.write(UInt8(ascii: "\""))
         for field in record.fields {
             out.write(UInt8(ascii: ","))
-            // Keys are Swift identifiers: nothing in them needs escaping.
             out.write(UInt8(ascii: "\""))
             out.write(field.key.rawValue)
             out.write("\":" as StaticString)
@@ -57,14 +58,32 @@ public final class JSONLinesRenderer: RecordSink {
         }
     }
 
-    /// UTF-8 `text` as a JSON string literal; without copying it when nothing needs escaping.
+    /// UTF-8 `text` as a JSON string literal, written straight into `out`; the same as
+    /// `quoted(_:)`, without building a string. UTF-8 beyond ASCII passes through as is.
     static func writeQuoted(_ text: UnsafeRawBufferPointer, to out: OutputBuffer) {
-        for byte in text where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
-            out.write(quoted(String(decoding: text, as: UTF8.self)))
-            return
-        }
         out.write(UInt8(ascii: "\""))
-        out.write(text)
+        var start = 0
+        for index in 0..<text.count {
+            let byte = text[index]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
+            out.write(UnsafeRawBufferPointer(rebasing: text[start..<index]))
+            switch byte {
+            case 0x22: out.write("\\\"" as StaticString)
+            case 0x5C: out.write("\\\\" as StaticString)
+            case 0x0A: out.write("\\n" as StaticString)
+            case 0x0D: out.write("\\r" as StaticString)
+            case 0x09: out.write("\\t" as StaticString)
+            default:
+                let hex: StaticString = "0123456789abcdef"
+                out.write("\\u00" as StaticString)
+                hex.withUTF8Buffer { digits in
+                    out.write(digits[Int(byte >> 4)])
+                    out.write(digits[Int(byte & 0x0F)])
+                }
+            }
+            start = index + 1
+        }
+        out.write(UnsafeRawBufferPointer(rebasing: text[start..<text.count]))
         out.write(UInt8(ascii: "\""))
     }
 

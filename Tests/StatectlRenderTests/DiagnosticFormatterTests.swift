@@ -52,6 +52,17 @@ struct LogRendererTests {
         #expect(JSONLinesRenderer.quoted("plain é") == "\"plain é\"")
     }
 
+    @Test("JSON strings written in place are the ones quoted() builds")
+    func jsonEscapesInPlace() {
+        var samples = ["", "plain", "a\"b\\c", "é ünïcode \u{1F600}", "tab\there\r\n", "\u{7F}end", "\"\"", "\\"]
+        samples += (0..<0x20).map { "x\(Character(Unicode.Scalar(UInt8($0))))y" }
+        for sample in samples {
+            let output = StringOutput()
+            Array(sample.utf8).withUnsafeBytes { JSONLinesRenderer.writeQuoted($0, to: output.buffer) }
+            #expect(output.text == JSONLinesRenderer.quoted(sample), "\(sample.debugDescription)")
+        }
+    }
+
     @Test("text log strings stay on one line")
     func textEscapes() {
         #expect(TextLogRenderer.escapeControls("a\nb\tc\u{7F}") == "a\\nb\\tc\\u{7f}")
