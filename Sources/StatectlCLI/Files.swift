@@ -42,11 +42,12 @@ enum ScriptSource {
         .memory(try readAll(descriptor: 0, name: "standard input"), name: "<stdin>")
     }
 
-    /// Calls `body` with the script's text in pieces of any size (lines may be cut).
-    func forEachChunk(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(FileError) {
+    /// Calls `body` with the script's text in pieces of any size (lines may be cut), until
+    /// the text ends or `body` returns false.
+    func forEachChunk(_ body: (UnsafeBufferPointer<UInt8>) -> Bool) throws(FileError) {
         switch self {
         case .memory(let bytes, _):
-            bytes.withUnsafeBufferPointer(body)
+            _ = bytes.withUnsafeBufferPointer(body)
         case .file(let path):
             let descriptor = open(path, O_RDONLY)
             guard descriptor >= 0 else { throw FileError(message: "cannot open '\(path)': \(describeErrno(errno))") }
@@ -59,7 +60,7 @@ enum ScriptSource {
                     throw FileError(message: "cannot read '\(path)': \(describeErrno(errno))")
                 }
                 if count == 0 { return }
-                chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+                guard chunk.withUnsafeBufferPointer({ body(UnsafeBufferPointer(rebasing: $0[0..<count])) }) else { return }
             }
         }
     }
@@ -68,29 +69,9 @@ enum ScriptSource {
     func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) throws(FileError) {
         var splitter = LineSplitter()
         var going = true
-        switch self {
-        case .memory(let bytes, _):
-            bytes.withUnsafeBufferPointer { buffer in
-                splitter.feed(buffer) { line, number in if going { going = body(line, number) } }
-            }
-        case .file(let path):
-            let descriptor = open(path, O_RDONLY)
-            guard descriptor >= 0 else { throw FileError(message: "cannot open '\(path)': \(describeErrno(errno))") }
-            defer { close(descriptor) }
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while going {
-                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw FileError(message: "cannot read '\(path)': \(describeErrno(errno))")
-                }
-                if count == 0 { break }
-                chunk.withUnsafeBufferPointer { buffer in
-                    splitter.feed(UnsafeBufferPointer(rebasing: buffer[0..<count])) { line, number in
-                        if going { going = body(line, number) }
-                    }
-                }
-            }
+        try forEachChunk { chunk in
+            splitter.feed(chunk) { line, number in if going { going = body(line, number) } }
+            return going
         }
         if going { splitter.finish { line, number in _ = body(line, number) } }
     }

@@ -38,7 +38,7 @@ func executeScript(_ source: ScriptSource, into sink: RecordSink) throws(FileErr
             result.errors.append(LocatedDiagnostic(diagnostic: diagnostic, sourceLine: Array(line)))
         }
     }
-    try source.forEachChunk { checker.feed(chunk: $0, report: noteError) }
+    try source.forEachChunk { checker.feed(chunk: $0, report: noteError); return true }
     checker.endInput(report: noteError)
     guard result.errorCount == 0 else { return result }
     let runner = Script(mode: .run(sink))
@@ -47,7 +47,7 @@ func executeScript(_ source: ScriptSource, into sink: RecordSink) throws(FileErr
             result.failures.append(LocatedDiagnostic(diagnostic: diagnostic, sourceLine: Array(line)))
         }
     }
-    try source.forEachChunk { runner.feed(chunk: $0, report: noteFailure) }
+    try source.forEachChunk { runner.feed(chunk: $0, report: noteFailure); return true }
     runner.endInput(report: noteFailure)
     result.outcome = runner.finish()
     return result
