@@ -11,12 +11,12 @@ public struct Expectation: Sendable {
     /// change, encoded once.
     let recordPrefix: [UInt8]
 
-    init(property: String, comparison: Comparison, expected: ObservedValue, sorted: Bool) {
+    init(property: String, comparison: Comparison, expected: ObservedValue, sorted: Bool, recording: Bool) {
         self.property = property
         self.comparison = comparison
         self.expected = expected
         self.sorted = sorted
-        recordPrefix = FieldEncoder.encode([Field(.property, .string(property)), Field(.comparison, .string(comparison.rawValue)),
+        recordPrefix = !recording ? [] : FieldEncoder.encode([Field(.property, .string(property)), Field(.comparison, .string(comparison.rawValue)),
                                             Field(.expected, expected.field)])
     }
 }
@@ -53,7 +53,11 @@ public struct ScriptCompiler<M: SimulationModel> {
     private var names = KnownNames(M.builtinStates, namespaces: M.builtinNamespaces)
     private var sawStatement = false
 
-    public init() {}
+    /// Whether instructions carry their records' fixed fields: only a run needs them, and
+    /// making them (the call's text, mostly) is a good part of compiling a line.
+    private let recording: Bool
+
+    public init(recording: Bool = true) { self.recording = recording }
 
     public mutating func compile(_ statement: Statement) -> Checked<Instruction<M.Command>> {
         defer { sawStatement = true }
@@ -68,11 +72,11 @@ public struct ScriptCompiler<M: SimulationModel> {
             _ = name
             return .success(.selectModel)
         case .wait(let milliseconds):
-            return .success(.wait(milliseconds: milliseconds, statement: Self.statementFields("wait \(milliseconds)ms")))
+            return .success(.wait(milliseconds: milliseconds, statement: recording ? Self.statementFields("wait \(milliseconds)ms") : []))
         case .expect(let property, let comparison, let value):
             return compileExpectation(property, comparison, value).map { .expect($0) }
         case .call, .assignment, .declaration:
-            return M.compile(statement, names: &names).map { .command($0, statement: Self.statementFields(M.describe($0))) }
+            return M.compile(statement, names: &names).map { .command($0, statement: recording ? Self.statementFields(M.describe($0)) : []) }
         }
     }
 
@@ -143,7 +147,8 @@ public struct ScriptCompiler<M: SimulationModel> {
             }
             expected = .flag(word == "true")
         }
-        return .success(Expectation(property: property.text, comparison: comparison, expected: expected, sorted: spec.isSorted))
+        return .success(Expectation(property: property.text, comparison: comparison, expected: expected, sorted: spec.isSorted,
+                                    recording: recording))
     }
 
     private func knownName(_ value: Expression, in namespace: String) -> Result<String, Diagnostic> {

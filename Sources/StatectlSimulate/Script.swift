@@ -163,7 +163,7 @@ final class Session<M: SimulationModel> {
     // Touched once per line from one thread; skipping the dynamic exclusivity checks a
     // class's stored properties get is measurable on long scripts.
     @exclusivity(unchecked) private var parser = LineParser()
-    @exclusivity(unchecked) private var compiler = ScriptCompiler<M>()
+    @exclusivity(unchecked) private var compiler: ScriptCompiler<M>
     /// In `.check` mode it exists but never runs. Not an optional: on every line,
     /// unwrapping one copied the whole simulator.
     @exclusivity(unchecked) private var simulator: Simulator<M>
@@ -172,6 +172,7 @@ final class Session<M: SimulationModel> {
 
     init(sink: RecordSink?) {
         simulator = Simulator<M>(sink: sink ?? DiscardingSink())
+        compiler = ScriptCompiler<M>(recording: sink != nil)
         simulating = sink != nil
     }
 
