@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks of the release build; the figures go into docs/performance.md.
-#   1. statectl run on a 1,000,000-statement script: best wall time of 3, peak memory.
+#   1. statectl run on a 1,000,000-statement script: best wall time of 3, peak memory;
+#      then the same as JSON Lines, and with most error texts distinct (for reference).
 #   2. start-up: a one-line script against a hello-world Swift binary.
 #   3. statectl graph -o tree.svg against dot -Tsvg on the same graph's DOT file.
 #   4. statectl test on 1,000 scripts of 100 statements.
@@ -23,6 +24,11 @@ echo "== 1. statectl run, 1,000,000 statements"
 python3 scripts/gen-bench-script.py 1000000 > "$out/million.script"
 python3 scripts/measure.py 3 -- "$bin" run "$out/million.script"
 "$bin" run "$out/million.script" | wc -l | sed 's/$/ log lines/'
+echo "-- the same as JSON Lines (no target)"
+python3 scripts/measure.py 3 -- "$bin" run --format jsonl "$out/million.script"
+echo "-- the same cycle with numbered error texts: 2 lines in 15 all distinct (no target)"
+python3 scripts/gen-bench-script.py 1000000 --distinct > "$out/distinct.script"
+python3 scripts/measure.py 3 -- "$bin" run "$out/distinct.script"
 
 echo "== 2. start-up"
 printf 'print("hello")\n' > "$out/hello.swift"

@@ -7,6 +7,10 @@ import StatectlSimulate
 public final class JSONLinesRenderer: RecordSink {
     private let out: OutputBuffer
 
+    // Kind and key names are Swift identifiers: nothing in them needs escaping.
+    private static let kinds = CaseBytes<RecordKind> { Array(",\"kind\":\"\($0.rawValue)\"".utf8) }
+    private static let keys = CaseBytes<FieldKey> { Array(",\"\($0.rawValue)\":".utf8) }
+
     public init(_ out: OutputBuffer) { self.out = out }
 
     public func write(_ record: RecordView) {
@@ -14,15 +18,9 @@ public final class JSONLinesRenderer: RecordSink {
         out.write(number: record.time)
         out.write(",\"line\":" as StaticString)
         if let line = record.line { out.write(number: line) } else { out.write("null" as StaticString) }
-        // Kind and key names are Swift identifiers: nothing in them needs escaping.
-        out.write(",\"kind\":\"" as StaticString)
-        out.write(record.kind.rawValue)
-        out.write(UInt8(ascii: "\""))
+        out.write(Self.kinds[record.kind])
         for field in record.fields {
-            out.write(UInt8(ascii: ","))
-            out.write(UInt8(ascii: "\""))
-            out.write(field.key.rawValue)
-            out.write("\":" as StaticString)
+            out.write(Self.keys[field.key])
             write(field.value)
         }
         out.write(UInt8(ascii: "}"))

@@ -15,37 +15,14 @@ public final class TextLogRenderer: RecordSink {
     private var columnsFor: (time: Int64, line: Int?)?
     /// Room for two 20-digit numbers, a sign, "ms" and the gaps.
     private static let columnsCapacity = 64
-    /// The kind column (name, padding, gap) of every kind, `kindColumnWidth` bytes apart
-    /// by `kindIndex`; a pointer, so reading one retains nothing.
-    private let kindColumns: UnsafeMutablePointer<UInt8>
-    private let kindColumnWidths: UnsafeMutablePointer<Int>
-    private static let kindColumnWidth = 64
-
-    public init(_ out: OutputBuffer) {
-        self.out = out
-        precondition(MemoryLayout<RecordKind>.size == 1, "RecordKind is expected to be stored in one byte")
-        kindColumns = .allocate(capacity: 256 * Self.kindColumnWidth)
-        kindColumnWidths = .allocate(capacity: 256)
-        kindColumnWidths.initialize(repeating: 0, count: 256)
-        for kind in RecordKind.allCases {
-            let column = Array(kind.rawValue.utf8) + Array(repeating: 0x20, count: max(0, 16 - kind.rawValue.utf8.count) + 2)
-            precondition(column.count <= Self.kindColumnWidth, "record kind name too long: \(kind)")
-            let index = Self.kindIndex(kind)
-            (kindColumns + index * Self.kindColumnWidth).initialize(from: column, count: column.count)
-            kindColumnWidths[index] = column.count
-        }
+    /// The kind column (name, padding, gap) of every kind.
+    private static let kindColumns = CaseBytes<RecordKind> { kind in
+        Array(kind.rawValue.utf8) + Array(repeating: 0x20, count: max(0, 16 - kind.rawValue.utf8.count) + 2)
     }
 
-    deinit {
-        columns.deallocate()
-        kindColumns.deallocate()
-        kindColumnWidths.deallocate()
-    }
+    public init(_ out: OutputBuffer) { self.out = out }
 
-    /// A kind's case index: the one byte a case of a payload-free enum is stored as.
-    private static func kindIndex(_ kind: RecordKind) -> Int {
-        withUnsafeBytes(of: kind) { Int($0[0]) }
-    }
+    deinit { columns.deallocate() }
 
     public func write(_ record: RecordView) {
         if let last = columnsFor, last.time == record.time, last.line == record.line {
@@ -53,8 +30,7 @@ public final class TextLogRenderer: RecordSink {
         } else {
             writeColumns(time: record.time, line: record.line)
         }
-        let index = Self.kindIndex(record.kind)
-        out.write(UnsafeBufferPointer(start: kindColumns + index * Self.kindColumnWidth, count: kindColumnWidths[index]))
+        out.write(Self.kindColumns[record.kind])
         writeMessage(record)
         out.endLine()
     }
