@@ -105,21 +105,6 @@ public final class OutputBuffer {
         }
     }
 
-    /// Whether `text` holds a byte below 0x20 or 0x7F.
-    static func containsControl(_ text: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset + 8 <= text.count {
-            if hasControl(text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
-            offset += 8
-        }
-        while offset < text.count {
-            let byte = text[offset]
-            if byte < 0x20 || byte == 0x7F { return true }
-            offset += 1
-        }
-        return false
-    }
-
     /// Whether any byte of `word` is below 0x20 or is 0x7F, without looking at them one by one.
     @inline(__always)
     static func hasControl(_ word: UInt64) -> Bool {

@@ -276,9 +276,9 @@ public struct EncodedFields: Sequence {
                 value = .bool(at.load(as: UInt8.self) != 0)
                 size = 1
             case .string:
-                let length = Int(at.loadUnaligned(as: UInt32.self))
-                value = .string(EncodedText(bytes: UnsafeRawBufferPointer(start: at + 4, count: length)))
-                size = 4 + length
+                let (text, _) = EncodedText.read(at: at)
+                value = .string(text)
+                size = 4 + text.bytes.count
             case .strings:
                 let count = Int(at.loadUnaligned(as: UInt32.self))
                 value = .strings(EncodedTextList(start: at + 8, count: count))

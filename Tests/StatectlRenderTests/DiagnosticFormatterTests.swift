@@ -103,8 +103,17 @@ struct LogRendererTests {
                     var bytes = [UInt8](repeating: 0x61, count: length)
                     bytes[position] = byte
                     let expected = byte < 0x20 || byte == 0x7F
-                    let found = bytes.withUnsafeBytes { OutputBuffer.containsControl($0) }
-                    #expect(found == expected, "byte \(byte) at \(position) of \(length)")
+                    // Written after other text, so the word-wise check starts unaligned too.
+                    let output = StringOutput()
+                    output.buffer.write("12345" as StaticString)
+                    var escaped = false
+                    bytes.withUnsafeBytes { text in
+                        output.buffer.write(text, escapingControlsWith: { _ in escaped = true; return "<escaped>" })
+                    }
+                    output.buffer.write("|" as StaticString)
+                    #expect(escaped == expected, "byte \(byte) at \(position) of \(length)")
+                    let kept = escaped ? "<escaped>" : String(decoding: bytes, as: UTF8.self)
+                    #expect(output.text == "12345" + kept + "|")
                 }
             }
         }
