@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs `statectl graph` under valgrind's memcheck in every path that touches Graphviz
-# (DOT, SVG, PNG, PDF, a trace, an unknown format, an unwritable file) and fails on any
+# (DOT, SVG, PNG, PDF, a trace, an unknown format, an unwritable file), and `statectl run`
+# on a script long enough to start its render thread, and fails on any memory error or
 # definite or indirect leak outside Graphviz's and the font stack's own caches, which
 # scripts/valgrind-graphviz.supp names.
 set -euo pipefail
@@ -23,7 +24,7 @@ check() {
     --show-leak-kinds=definite,indirect --suppressions=scripts/valgrind-graphviz.supp \
     --error-exitcode=99 "$bin" "$@" >/dev/null 2>"$out/valgrind.txt" || status=$?
   if [ "$status" -eq 99 ]; then
-    echo "LEAK statectl $*" >&2
+    echo "LEAK or memory error: statectl $*" >&2
     cat "$out/valgrind.txt" >&2
     return 1
   fi
@@ -38,3 +39,10 @@ check graph -T mermaid
 check graph --trace docs/examples/first-load.script -o "$out/traced.svg"
 check graph -T nonsense
 check graph -o /nonexistent/dir/tree.svg
+
+# run: thousands of records pass through the encoder, the render thread's blocks, the
+# line cache and the column cache; the second script stops at a runtime error.
+python3 scripts/gen-bench-script.py 5000 > "$out/long.script"
+check run "$out/long.script"
+check run --format jsonl "$out/long.script"
+check run docs/examples/custom-state-crash.txt
