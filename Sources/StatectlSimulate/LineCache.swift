@@ -10,9 +10,13 @@ import Darwin
 ///
 /// Sound because compiling a line depends only on its bytes and on the names declared so
 /// far, and names are only ever added: a line that compiled cleanly compiles the same way
-/// later. Only clean lines are stored. Direct-mapped with a fixed number of slots, so
-/// memory stays bounded however long the script.
+/// later. Only clean lines are stored. Direct-mapped with a fixed number of slots, and
+/// lines longer than `longestLine` are never stored, so memory stays bounded however long
+/// the script and its lines.
 final class LineCache<Value: AnyObject> {
+    /// Longer lines are compiled every time; real scripts' lines are far shorter.
+    static var longestLine: Int { 4096 }
+
     /// A stored line's bytes, kept outside Swift arrays so that comparing them retains nothing.
     private struct Key {
         var bytes: UnsafeMutablePointer<UInt8>?
@@ -38,6 +42,7 @@ final class LineCache<Value: AnyObject> {
     }
 
     func value(for line: UnsafeBufferPointer<UInt8>) -> Value? {
+        guard line.count <= Self.longestLine else { return nil }
         let slot = Self.hash(line) & mask
         let key = keys[slot]
         guard let stored = key.bytes, key.count == line.count else { return nil }
@@ -46,6 +51,7 @@ final class LineCache<Value: AnyObject> {
     }
 
     func insert(_ value: Value, for line: UnsafeBufferPointer<UInt8>) {
+        guard line.count <= Self.longestLine else { return }
         let slot = Self.hash(line) & mask
         keys[slot].bytes?.deallocate()
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(line.count, 1))

@@ -37,6 +37,17 @@ struct LineCacheTests {
         #expect(lookup(cache, "start") == nil)
     }
 
+    @Test("a line longer than the limit is never stored, so the cache stays small")
+    func longLines() {
+        let cache = LineCache<Box>(slots: 8)
+        let long = String(repeating: "x", count: LineCache<Box>.longestLine + 1)
+        let limit = String(repeating: "y", count: LineCache<Box>.longestLine)
+        store(cache, long)
+        store(cache, limit)
+        #expect(lookup(cache, long) == nil)
+        #expect(lookup(cache, limit) == limit)
+    }
+
     @Test("lines that differ in one byte, anywhere, hash apart almost always")
     func spread() {
         var hashes = Set<Int>()
