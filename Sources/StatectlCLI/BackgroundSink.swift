@@ -47,10 +47,15 @@ final class BackgroundSink: RecordSink, @unchecked Sendable {
     private var ready = 0
     private var finished = false
     private var thread: pthread_t?
+    /// Set when the system would not start a thread: blocks are then rendered in place.
+    private var threadRefused = false
 
-    init(_ target: RecordSink, blockSize: Int = 1 << 17) {
+    /// With `threaded: false` blocks are rendered in place as they fill, as when the system
+    /// refuses a thread (which tests cannot arrange).
+    init(_ target: RecordSink, blockSize: Int = 1 << 17, threaded: Bool = true) {
         self.target = target
         self.blockSize = blockSize
+        threadRefused = !threaded
         blocks = .allocate(capacity: Self.blockCount)
         // Only the first block up front: a short script never needs the others, and
         // allocating them is a measurable part of start-up.
@@ -115,7 +120,12 @@ final class BackgroundSink: RecordSink, @unchecked Sendable {
     /// waits until a block is free to fill.
     private func handOver() {
         blocks[filling].count = cursor - blocks[filling].base
-        if thread == nil { startThread() }
+        if thread == nil, !threadRefused { startThread() }
+        guard thread != nil else {
+            render(filling)
+            cursor = blocks[filling].base
+            return
+        }
         pthread_mutex_lock(lock)
         ready += 1
         pthread_cond_broadcast(changed)
@@ -146,7 +156,12 @@ final class BackgroundSink: RecordSink, @unchecked Sendable {
             return nil
         }, context)
         #endif
-        precondition(status == 0, "could not start the render thread (error \(status))")
+        guard status == 0 else {
+            // Out of threads (a ulimit, say): slower, but the log is the same.
+            Unmanaged<BackgroundSink>.fromOpaque(context).release()
+            threadRefused = true
+            return
+        }
         thread = created
     }
 

@@ -26,6 +26,20 @@ struct BackgroundSinkTests {
         #expect(collector.records == records)
     }
 
+    @Test("without a second thread, blocks are rendered in place, in order")
+    func inPlace() {
+        let records = sampleRecords(count: 1_000)
+        let collector = RecordCollector()
+        let sink = BackgroundSink(collector, blockSize: 128, threaded: false)
+        for (index, record) in records.enumerated() {
+            record.withView { sink.write($0) }
+            // Rendering keeps up with writing: at most the block being filled is pending.
+            #expect(collector.records.count >= index - 5)
+        }
+        sink.finish()
+        #expect(collector.records == records)
+    }
+
     @Test("a run that never fills a block is rendered when it finishes")
     func small() {
         let records = sampleRecords(count: 3)
