@@ -56,8 +56,8 @@ public final class JSONLinesRenderer: RecordSink {
         }
     }
 
-    /// UTF-8 `text` as a JSON string literal, written straight into `out`; the same as
-    /// `quoted(_:)`, without building a string. UTF-8 beyond ASCII passes through as is.
+    /// UTF-8 `text` as a JSON string literal, written straight into `out`: quotes,
+    /// backslashes and control characters escaped, UTF-8 beyond ASCII passed through as is.
     static func writeQuoted(_ text: UnsafeRawBufferPointer, to out: OutputBuffer) {
         out.write(UInt8(ascii: "\""))
         var start = 0
@@ -87,29 +87,8 @@ public final class JSONLinesRenderer: RecordSink {
 
     /// A JSON string literal; control characters become \u escapes so each record stays on one line.
     public static func quoted(_ text: String) -> String {
-        var copy = text
-        let plain = copy.withUTF8 { bytes in
-            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return false }
-            return true
-        }
-        if plain { return "\"" + text + "\"" }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        let output = StringOutput()
+        Array(text.utf8).withUnsafeBytes { writeQuoted($0, to: output.buffer) }
+        return output.text
     }
 }
