@@ -35,7 +35,7 @@ public enum FieldKey: String, Hashable, Sendable, CaseIterable {
     case error, count, job, target, from, to, until, completion, completions
     case view, frame, lastState, visible, dropped, unobtrusiveErrors
     // StateViewController
-    case isAppearing, transitioning, children
+    case isAppearing, transitioning, children, hasDeterminedState, pendingAnimated
     // JMStatefulTableViewController
     case change, value, backgroundView, separators, scrollEnabled, headerFooterHidden
     case infiniteScrollingStopped, infiniteScrolling, background, contentOffset

@@ -19,6 +19,14 @@ private func callbacks(_ run: Simulated) -> [String] {
     }
 }
 
+private extension FieldValue {
+    /// A string field's text, or "" for any other value.
+    var text: String {
+        if case .string(let value) = self { return value }
+        return ""
+    }
+}
+
 private let declarations = """
 model StateViewController
 state loading: A
@@ -200,6 +208,161 @@ struct StateViewControllerTests {
         #expect(run.problems.first?.message == "loadAppearanceState() is not overridden: the library calls fatalError here")
     }
 
+    @Test("didAppear and didDisappear without a flag take the flag of the will-call before them")
+    func didTakesWillFlag() {
+        let run = simulateContainer("""
+        willAppear(animated: true)
+        didAppear
+        wait 350ms
+        willDisappear(animated: true)
+        didDisappear
+        """)
+        #expect(run.problems.isEmpty)
+        let flags = run.records(.callback).filter { ["childDidAppear", "childDidDisappear"].contains($0[.name]?.text) }
+            .map { "\($0[.name]!.text)=\($0[.animated]!)" }
+        #expect(flags == ["childDidAppear=bool(true)", "childDidDisappear=bool(true)"])
+    }
+
+    @Test("before the first transition the final record shows the state expect reads, not nil")
+    func finalAgreesWithExpect() {
+        let run = simulateContainer("expect state == loading\nexpect hasDeterminedState == false\nexpect pending == none")
+        #expect(run.problems.isEmpty)
+        #expect(run.final[.state] == .string("loading"))
+        #expect(run.final[.hasDeterminedState] == .bool(false))
+        #expect(run.final[.pending] == .string("none"), "spelled as scripts write it")
+        let undeclared = simulate("model StateViewController\nstate loading: A")
+        #expect(undeclared.final[.state] == .null, "reading it would be the library's fatalError")
+    }
+
+    @Test("'none' cannot name a state, so 'pending == none' means one thing")
+    func noneIsReserved() {
+        let run = simulate("model StateViewController\nstate none: A")
+        #expect(run.checkErrors.map(\.message) == ["'none' cannot name a state"])
+    }
+
+    @Test("the pending request keeps its animated flag, and runs with it")
+    func pendingAnimated() {
+        let run = simulateContainer("""
+        appear
+        transition(to: first, animated: true); transition(to: second, animated: false)
+        expect pendingAnimated == false
+        expect pending == second
+        wait 350ms
+        expect transitioning == true
+        """)
+        #expect(run.problems.isEmpty)
+        #expect(run.records(.callback).last { $0[.name] == .string("willTransition") }?[.animated] == .bool(false))
+    }
+
+    @Test("a conforming child's duration and delay differ by direction")
+    func separateDurations() {
+        let run = simulate("""
+        model StateViewController
+        state loading: A
+        state ready: B
+        child B(appearDuration: 0.2, appearDelay: 0.1, disappearDuration: 50ms)
+        appearanceState = loading
+        appear
+        transition(to: ready, animated: true)
+        wait 1s
+        transition(to: loading, animated: true)
+        """)
+        #expect(run.problems.isEmpty)
+        let ends = run.records(.callback).filter { $0[.name] == .string("stateTransitionDidEnd") }.map(\.time)
+        #expect(ends == [300, 1050])
+    }
+
+    @Test("a fresh child instance per children(for:) call: the same state swaps old for new")
+    func freshChildren() {
+        let run = simulate("""
+        model StateViewController
+        state loading: A
+        child A(fresh: true)
+        appearanceState = loading
+        appear
+        transition(to: loading, animated: true)
+        expect children == [A, A]
+        wait 350ms
+        expect children == [A]
+        """)
+        #expect(run.problems.isEmpty)
+        #expect(Array(callbacks(run).dropFirst(6)) == ["willTransition(loading)", "childWillDisappear(A#1)", "childWillAppear(A#2)",
+                                                       "childDidAppear(A#2)", "childDidDisappear(A#1)", "didTransition(loading)"])
+        #expect(run.final[.children] == .strings(["A#2"]))
+    }
+
+    @Test("a request from didTransition begins at once, and the override fires once")
+    func requestFromDidTransition() {
+        let run = simulateContainer("""
+        on didTransition(state: first, to: second, animated: true)
+        appear
+        transition(to: first, animated: false); transition(to: third, animated: false)
+        expect state == second
+        wait 350ms
+        transition(to: first, animated: false); transition(to: third, animated: false)
+        expect state == third
+        """)
+        #expect(run.problems.isEmpty)
+        let reactions = run.records(.statement).filter { $0[.call]?.text.hasPrefix("didTransition override") == true }
+        #expect(reactions.count == 1)
+    }
+
+    @Test("a request from willTransition begins inside the transition being started; the outer state wins")
+    func requestFromWillTransition() {
+        let run = simulateContainer("""
+        appear
+        on willTransition(to: second, animated: false)
+        transition(to: first, animated: false)
+        expect state == first
+        expect children == [B]
+        """)
+        #expect(run.problems.isEmpty)
+        #expect(Array(callbacks(run).dropFirst(6).prefix(2)) == ["willTransition(first)", "willTransition(second)"])
+    }
+
+    @Test("an animation's completion is never cancelled: after an early finish it ends a later transition")
+    func staleCompletion() {
+        let run = simulateContainer("""
+        appear
+        transition(to: first, animated: true)
+        disappear
+        transition(to: second, animated: false)
+        expect transitioning == true
+        wait 350ms
+        expect transitioning == false
+        """)
+        #expect(run.problems.isEmpty)
+        let last = run.records(.callback).last
+        #expect(last?[.name] == .string("didTransition") && last?[.animated] == .bool(true) && last?.time == 350)
+    }
+
+    @Test("a non-animated transition that changes no child ends at once")
+    func nonAnimatedNoChildChange() {
+        let run = simulate("model StateViewController\nstate a: A\nstate b: A\nappearanceState = a\nappear\ntransition(to: b, animated: false)\nexpect transitioning == false")
+        #expect(run.problems.isEmpty)
+    }
+
+    @Test("an animated first appearance sends childWillAppear once")
+    func animatedFirstAppearance() {
+        let run = simulateContainer("willAppear(animated: true, movingToParent: true)\ndidAppear\nwait 350ms")
+        #expect(run.problems.isEmpty)
+        #expect(callbacks(run) == ["willTransition(loading)", "childWillAppear(A)", "childDidAppear(A)", "didTransition(loading)"])
+    }
+
+    @Test("viewWillDisappear drops the pending request; one made after it is kept")
+    func requestAfterWillDisappear() {
+        let run = simulateContainer("""
+        appear
+        transition(to: first, animated: true)
+        willDisappear(animated: true)
+        transition(to: second, animated: true)
+        expect pending == second
+        didDisappear
+        expect state == second
+        """)
+        #expect(run.problems.isEmpty)
+    }
+
     @Test("vocabulary errors: undeclared states and children, unknown statements", arguments: [
         ("transition(to: ready)", "unknown state 'ready'"),
         ("expect children == [Z]", "unknown child 'Z'"),
@@ -208,6 +371,8 @@ struct StateViewControllerTests {
         ("state x", "a state declaration lists its children after ':'"),
         ("strat", "unknown statement 'strat'"),
         ("child B(duration: 0.0001)", "'duration' must be a whole number of milliseconds, at most 86400 seconds"),
+        ("on viewDidLoad(to: loading)", "unknown callback 'viewDidLoad'"),
+        ("on didTransition(state: loading)", "'on' needs 'to'"),
     ])
     func vocabularyErrors(_ line: String, _ message: String) {
         let run = simulate("model StateViewController\nstate loading: A\n" + line)

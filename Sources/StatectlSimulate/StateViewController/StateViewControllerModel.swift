@@ -23,12 +23,16 @@
 public struct StateViewControllerModel: SimulationModel {
     public enum Command: Sendable {
         case declareState(String, children: [String])
-        case declareChild(String, transitioning: Bool, duration: Int64, delay: Int64)
+        case declareChild(String, Child)
         case setAppearanceState(String)
         case willAppear(animated: Bool, movingToParent: Bool?)
-        case didAppear(animated: Bool)
+        /// nil: the flag the preceding `viewWillAppear` had, as UIKit passes the same to both.
+        case didAppear(animated: Bool?)
         case willDisappear(animated: Bool)
-        case didDisappear(animated: Bool)
+        /// nil: the flag the preceding `viewWillDisappear` had.
+        case didDisappear(animated: Bool?)
+        /// An override of a state callback that calls `setNeedsStateTransition` (once).
+        case react(Reaction)
         case appear
         case disappear
         case transition(to: String, animated: Bool)
@@ -44,13 +48,35 @@ public struct StateViewControllerModel: SimulationModel {
         PropertySpec("transitioning", .flag, "isTransitioningBetweenStates"),
         PropertySpec("children", .orderedNames(namespace: children), "child view controllers now contained, in order"),
         PropertySpec("pending", .optionalState, "the pending state, or none"),
+        PropertySpec("pendingAnimated", .flag, "the animated flag of the pending request (false when none)"),
         PropertySpec("appearing", .flag, "whether an appearance transition is in progress"),
+        PropertySpec("hasDeterminedState", .flag, "hasDeterminedState: whether a state transition has begun"),
     ]
 
-    struct Child {
+    /// How a child behaves in a state transition. Conforming children
+    /// (`StateViewControllerTransitioning`) answer duration and delay per direction.
+    public struct Child: Sendable {
         var transitioning = false
-        var duration = StateViewControllerModel.defaultDuration
-        var delay: Int64 = 0
+        var appearDuration = StateViewControllerModel.defaultDuration
+        var disappearDuration = StateViewControllerModel.defaultDuration
+        var appearDelay: Int64 = 0
+        var disappearDelay: Int64 = 0
+        /// `children(for:)` makes a new instance on every call (`[Spinner()]`), so a
+        /// transition never finds the old instance among the next children.
+        var fresh = false
+
+        func duration(isAppearing: Bool) -> Int64 { isAppearing ? appearDuration : disappearDuration }
+        func delay(isAppearing: Bool) -> Int64 { isAppearing ? appearDelay : disappearDelay }
+    }
+
+    /// `override func didTransition(from:animated:)` (or `willTransition(to:animated:)`)
+    /// that calls `setNeedsStateTransition(to:animated:)` when it receives `state` (any state
+    /// when nil). It fires once, at the next matching callback: one line, one call.
+    public struct Reaction: Sendable {
+        var callback: String
+        var state: String?
+        var target: String
+        var animated: Bool
     }
 
     /// A child's animation, due to complete at `time`; `sequence` keeps equal times in order.
@@ -80,11 +106,46 @@ public struct StateViewControllerModel: SimulationModel {
     var hasAppeared = false
     var animations: [Animation] = []
     var nextSequence = 0
+    /// The flags of the last `viewWillAppear` / `viewWillDisappear`, for the did-calls
+    /// written without one.
+    var willAppearAnimated = false
+    var willDisappearAnimated = false
+    var reactions: [Reaction] = []
+    /// Instances made so far of each fresh child.
+    var instances: [String: Int] = [:]
 
     public init() {}
 
-    /// Declaration order, the stand-in for the original's Set iteration order.
-    func ordered(_ set: Set<String>) -> [String] { childOrder.filter(set.contains) }
+    /// Declaration order (then instance order), the stand-in for the original's Set iteration order.
+    func ordered(_ set: Set<String>) -> [String] {
+        set.sorted { a, b in
+            let (baseA, baseB) = (Self.base(of: a), Self.base(of: b))
+            if baseA != baseB {
+                return (childOrder.firstIndex(of: baseA) ?? Int.max) < (childOrder.firstIndex(of: baseB) ?? Int.max)
+            }
+            return Self.instance(of: a) < Self.instance(of: b)
+        }
+    }
+
+    /// `Spinner#2` → `Spinner`: the child as declared, for its settings and for `expect children`.
+    static func base(of child: String) -> String {
+        child.firstIndex(of: "#").map { String(child[..<$0]) } ?? child
+    }
+
+    static func instance(of child: String) -> Int {
+        child.firstIndex(of: "#").flatMap { Int(child[child.index(after: $0)...]) } ?? 0
+    }
+
+    func settings(of child: String) -> Child { childSettings[Self.base(of: child)] ?? Child() }
+
+    /// What `children(for: state)` returns now: fresh children as a new instance each call.
+    mutating func children(for state: String) -> [String] {
+        (stateChildren[state] ?? []).map { child in
+            guard childSettings[child]?.fresh == true else { return child }
+            instances[child, default: 0] += 1
+            return "\(child)#\(instances[child]!)"
+        }
+    }
 
     mutating func mention(_ child: String) {
         if childSettings[child] == nil {
@@ -98,25 +159,31 @@ public struct StateViewControllerModel: SimulationModel {
         case .declareState(let state, let children):
             children.forEach { mention($0) }
             stateChildren[state] = children
-        case .declareChild(let child, let transitioning, let duration, let delay):
+        case .declareChild(let child, let settings):
             mention(child)
-            childSettings[child] = Child(transitioning: transitioning, duration: duration, delay: delay)
+            childSettings[child] = settings
         case .setAppearanceState(let state):
             appearanceState = state
         case .willAppear(let animated, let movingToParent):
+            willAppearAnimated = animated
             try viewWillAppear(animated: animated, movingToParent: movingToParent ?? !hasAppeared, effects: &effects)
         case .didAppear(let animated):
-            viewDidAppear(animated: animated, effects: &effects)
+            viewDidAppear(animated: animated ?? willAppearAnimated, effects: &effects)
         case .willDisappear(let animated):
+            willDisappearAnimated = animated
             viewWillDisappear(animated: animated, effects: &effects)
         case .didDisappear(let animated):
-            viewDidDisappear(animated: animated, effects: &effects)
+            viewDidDisappear(animated: animated ?? willDisappearAnimated, effects: &effects)
         case .appear:
+            willAppearAnimated = false
             try viewWillAppear(animated: false, movingToParent: !hasAppeared, effects: &effects)
             viewDidAppear(animated: false, effects: &effects)
         case .disappear:
+            willDisappearAnimated = false
             viewWillDisappear(animated: false, effects: &effects)
             viewDidDisappear(animated: false, effects: &effects)
+        case .react(let reaction):
+            reactions.append(reaction)
         case .transition(let state, let animated):
             setNeedsStateTransition(to: state, animated: animated, effects: &effects)
         }
@@ -140,7 +207,7 @@ public struct StateViewControllerModel: SimulationModel {
             (animations[$0].time, animations[$0].sequence) < (animations[$1].time, animations[$1].sequence)
         }) else { return }
         let animation = animations.remove(at: index)
-        if childSettings[animation.child]?.transitioning == true {
+        if settings(of: animation.child).transitioning {
             callback("stateTransitionDidEnd", child: animation.child, isAppearing: animation.isAppearing, effects: &effects)
         }
         if animation.isAppearing {
@@ -157,18 +224,27 @@ public struct StateViewControllerModel: SimulationModel {
             if let stateInternal { return .name(stateInternal) }
             return .name(try loadAppearanceState())
         case "transitioning": return .flag(transitioningFrom != nil)
-        case "children": return .names(contained)
-        case "pending": return .name(pendingState?.state ?? "none")
+        case "children": return .names(contained.map(Self.base(of:)))
+        case "pending": return .name(pendingState?.state ?? Self.noPendingState)
+        case "pendingAnimated": return .flag(pendingState?.animated ?? false)
         case "appearing": return .flag(isInAppearanceTransition)
+        case "hasDeterminedState": return .flag(stateInternal != nil)
         default: preconditionFailure("unknown property \(property)")
         }
     }
 
+    /// How scripts and logs write "no pending state"; no state may be declared with this name.
+    static let noPendingState = "none"
+
+    /// `state` is `currentState` as `expect` reads it (the appearance state before the first
+    /// transition); nil only where reading it would be the library's fatalError.
     public func finalFields() -> [Field] {
-        [Field(.state, stateInternal.map { .string($0) } ?? .null),
+        [Field(.state, (stateInternal ?? appearanceState).map { .string($0) } ?? .null),
+         Field(.hasDeterminedState, .bool(stateInternal != nil)),
          Field(.transitioning, .bool(transitioningFrom != nil)),
          Field(.children, .strings(contained)),
-         Field(.pending, pendingState.map { .string($0.state) } ?? .null)]
+         Field(.pending, .string(pendingState?.state ?? Self.noPendingState)),
+         Field(.pendingAnimated, .bool(pendingState?.animated ?? false))]
     }
 
     // MARK: - Records

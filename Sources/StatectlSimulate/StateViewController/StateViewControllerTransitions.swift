@@ -91,10 +91,13 @@ extension StateViewControllerModel {
     /// `beginStateTransition`, once the tree has said a transition may begin.
     mutating func beginStateTransition(to state: String, animated: Bool, effects: inout Effects) {
         callback("willTransition", state: state, animated: animated, effects: &effects)
+        // An override of willTransition(to:) runs before the transition is marked as begun:
+        // a request it makes begins at once, inside this one.
+        react(to: "willTransition", state: state, effects: &effects)
         transitioningFrom = state
         stateInternal = state
         let previous = contained
-        let next = stateChildren[state] ?? []
+        let next = children(for: state)
         for child in previous where !next.contains(child) { willRemoveChild(child, animated: animated, effects: &effects) }
         for child in next where !previous.contains(child) { addChild(child, animated: animated, effects: &effects) }
     }
@@ -103,11 +106,12 @@ extension StateViewControllerModel {
     mutating func performStateTransition(animated: Bool, effects: inout Effects) {
         for (children, isAppearing) in [(ordered(beingAdded), true), (ordered(beingRemoved), false)] {
             for child in children {
-                let settings = childSettings[child] ?? Child()
+                let settings = settings(of: child)
                 if settings.transitioning {
                     callback("stateTransitionWillBegin", child: child, isAppearing: isAppearing, effects: &effects)
                 }
-                animations.append(Animation(time: effects.now + settings.delay + settings.duration, sequence: nextSequence,
+                let end = effects.now + settings.delay(isAppearing: isAppearing) + settings.duration(isAppearing: isAppearing)
+                animations.append(Animation(time: end, sequence: nextSequence,
                                             child: child, isAppearing: isAppearing, animated: animated))
                 nextSequence += 1
             }
@@ -127,10 +131,24 @@ extension StateViewControllerModel {
         guard outcome == Outcome.idle || outcome == Outcome.startPending, let from = transitioningFrom else { return }
         transitioningFrom = nil
         callback("didTransition", state: from, animated: animated, effects: &effects)
-        if outcome == Outcome.startPending, let (state, pendingAnimated) = pendingState {
+        // The library's recommended place for a request: it begins at once, before the
+        // pending state (read again afterwards, as the original does) is looked at.
+        react(to: "didTransition", state: from, effects: &effects)
+        if let (state, pendingAnimated) = pendingState {
             pendingState = nil
             setNeedsStateTransition(to: state, animated: pendingAnimated, effects: &effects)
         }
+    }
+
+    /// Runs the first reaction waiting for this callback, and forgets it.
+    mutating func react(to callback: String, state: String, effects: inout Effects) {
+        guard let index = reactions.firstIndex(where: { $0.callback == callback && ($0.state == nil || $0.state == state) }) else {
+            return
+        }
+        let reaction = reactions.remove(at: index)
+        effects.record(.statement, [Field(.call, .string(
+            "\(callback) override: setNeedsStateTransition(to: \(reaction.target), animated: \(reaction.animated))"))])
+        setNeedsStateTransition(to: reaction.target, animated: reaction.animated, effects: &effects)
     }
 
     // MARK: - Children

@@ -2,7 +2,7 @@ import StatectlParse
 
 /// The statements a StateViewController script may use, and what they mean.
 extension StateViewControllerModel {
-    static let statementNames = ["state", "child", "appearanceState", "willAppear", "viewWillAppear", "didAppear",
+    static let statementNames = ["state", "child", "on", "appearanceState", "willAppear", "viewWillAppear", "didAppear",
                                  "viewDidAppear", "willDisappear", "viewWillDisappear", "didDisappear", "viewDidDisappear",
                                  "appear", "disappear", "transition", "setNeedsStateTransition"]
 
@@ -38,6 +38,11 @@ extension StateViewControllerModel {
             if let arguments, let first = arguments.first {
                 return .failure([Diagnostic(id: "unexpected-arguments", span: first.value.span, message: "'state' takes no arguments")])
             }
+            if subject.text == noPendingState {
+                return .failure([Diagnostic(id: "reserved-state", span: subject.span,
+                                            message: "'\(noPendingState)' cannot name a state",
+                                            notes: [DiagnosticNote("scripts and logs write 'pending == \(noPendingState)' for no pending state")])])
+            }
             names.insert(subject.text)
             for child in list { names.insert(child.text, in: children) }
             return .success(.declareState(subject.text, children: list.map(\.text)))
@@ -47,16 +52,56 @@ extension StateViewControllerModel {
                 return .failure([Diagnostic(id: "unexpected-children", span: span, message: "'child' takes no ':' list",
                                             notes: [DiagnosticNote("write 'child \(subject.text)(duration: 0.2, delay: 0)'")])])
             }
-            var reader = ArgumentReader(call: keyword, arguments: arguments, parameters: [ParameterSpec("duration"), ParameterSpec("delay")])
+            let timing = ["duration", "delay", "appearDuration", "appearDelay", "disappearDuration", "disappearDelay"]
+            var reader = ArgumentReader(call: keyword, arguments: arguments,
+                                        parameters: (timing + ["fresh"]).map { ParameterSpec($0) })
+            var settings = Child()
             let duration = reader.milliseconds("duration", default: defaultDuration)
             let delay = reader.milliseconds("delay", default: 0)
+            settings.appearDuration = reader.milliseconds("appearDuration", default: duration)
+            settings.disappearDuration = reader.milliseconds("disappearDuration", default: duration)
+            settings.appearDelay = reader.milliseconds("appearDelay", default: delay)
+            settings.disappearDelay = reader.milliseconds("disappearDelay", default: delay)
+            settings.fresh = reader.flag("fresh", default: false)
+            // Timing arguments (and only they) mean the child conforms to StateViewControllerTransitioning.
+            settings.transitioning = timing.contains { reader.has($0) }
             guard reader.problems.isEmpty else { return .failure(reader.problems) }
             names.insert(subject.text, in: children)
-            // Arguments mean the child conforms to StateViewControllerTransitioning.
-            return .success(.declareChild(subject.text, transitioning: arguments != nil, duration: duration, delay: delay))
+            return .success(.declareChild(subject.text, settings))
+        case "on":
+            return compileReaction(keyword, subject, list, arguments, names: names)
         default:
             return .failure([Vocabulary.unknown(keyword, among: statementNames + ["wait", "expect", "model"])])
         }
+    }
+
+    /// `on didTransition(state: loading, to: ready, animated: true)`: the override calls
+    /// `setNeedsStateTransition(to: ready, animated: true)` when it receives loading.
+    private static func compileReaction(_ keyword: Name, _ subject: Name, _ list: [Name]?, _ arguments: [Argument]?,
+                                        names: KnownNames) -> Checked<Command> {
+        let callbacks = ["didTransition", "willTransition"]
+        guard callbacks.contains(subject.text) else {
+            var notes: [DiagnosticNote] = []
+            if let near = Suggestion.nearest(to: subject.text, in: callbacks) { notes.append(DiagnosticNote("did you mean '\(near)'?")) }
+            notes.append(DiagnosticNote("requests can be made from: " + callbacks.joined(separator: ", ")))
+            return .failure([Diagnostic(id: "unknown-callback", span: subject.span, message: "unknown callback '\(subject.text)'", notes: notes)])
+        }
+        if let list {
+            return .failure([Diagnostic(id: "unexpected-children", span: list.first?.span ?? subject.span, message: "'on' takes no ':' list",
+                                        notes: [DiagnosticNote("write 'on \(subject.text)(state: A, to: B, animated: true)'")])])
+        }
+        var reader = ArgumentReader(call: keyword, arguments: arguments,
+                                    parameters: [ParameterSpec("state"), ParameterSpec("to"), ParameterSpec("animated")])
+        let animated = reader.flag("animated", default: true)
+        var state: String?
+        if reader.has("state"), let name = reader.name("state") {
+            if let problem = unknownState(name.text, span: name.span, names: names) { reader.problems.append(problem) }
+            state = name.text
+        }
+        guard let target = reader.name("to") else { return .failure(reader.problems) }
+        if let problem = unknownState(target.text, span: target.span, names: names) { reader.problems.append(problem) }
+        guard reader.problems.isEmpty else { return .failure(reader.problems) }
+        return .success(.react(Reaction(callback: subject.text, state: state, target: target.text, animated: animated)))
     }
 
     private static func compileCall(_ name: Name, _ arguments: [Argument]?, names: KnownNames) -> Checked<Command> {
@@ -69,13 +114,13 @@ extension StateViewControllerModel {
             command = .willAppear(animated: reader.flag("animated", default: false), movingToParent: moving)
         case "didAppear", "viewDidAppear":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("animated")])
-            command = .didAppear(animated: reader.flag("animated", default: false))
+            command = .didAppear(animated: reader.has("animated") ? reader.flag("animated", default: false) : nil)
         case "willDisappear", "viewWillDisappear":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("animated")])
             command = .willDisappear(animated: reader.flag("animated", default: false))
         case "didDisappear", "viewDidDisappear":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("animated")])
-            command = .didDisappear(animated: reader.flag("animated", default: false))
+            command = .didDisappear(animated: reader.has("animated") ? reader.flag("animated", default: false) : nil)
         case "appear":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [])
             command = .appear
@@ -107,16 +152,24 @@ extension StateViewControllerModel {
         switch command {
         case .declareState(let state, let children):
             return "children(for: \(state)) = [" + children.joined(separator: ", ") + "]"
-        case .declareChild(let child, let transitioning, let duration, let delay):
-            guard transitioning else { return "child \(child): plain, 0.35 s, no delay" }
-            return "child \(child): StateViewControllerTransitioning, duration \(duration)ms, delay \(delay)ms"
+        case .declareChild(let child, let settings):
+            let instances = settings.fresh ? ", a new instance per children(for:) call" : ""
+            guard settings.transitioning else { return "child \(child): plain, 0.35 s, no delay\(instances)" }
+            func timing(_ duration: Int64, _ delay: Int64) -> String { "duration \(duration)ms, delay \(delay)ms" }
+            let appear = timing(settings.appearDuration, settings.appearDelay)
+            let disappear = timing(settings.disappearDuration, settings.disappearDelay)
+            let timings = appear == disappear ? appear : "appearing \(appear); disappearing \(disappear)"
+            return "child \(child): StateViewControllerTransitioning, \(timings)\(instances)"
         case .setAppearanceState(let state): return "loadAppearanceState() -> \(state)"
         case .willAppear(let animated, let moving):
             let movingText = moving.map { ", movingToParent: \($0)" } ?? ""
             return "viewWillAppear(\(animated)\(movingText))"
-        case .didAppear(let animated): return "viewDidAppear(\(animated))"
+        case .didAppear(let animated): return "viewDidAppear(\(animated.map(String.init) ?? "viewWillAppear's flag"))"
         case .willDisappear(let animated): return "viewWillDisappear(\(animated))"
-        case .didDisappear(let animated): return "viewDidDisappear(\(animated))"
+        case .didDisappear(let animated): return "viewDidDisappear(\(animated.map(String.init) ?? "viewWillDisappear's flag"))"
+        case .react(let reaction):
+            let state = reaction.state.map { "receives \($0)" } ?? "runs"
+            return "when \(reaction.callback) \(state): setNeedsStateTransition(to: \(reaction.target), animated: \(reaction.animated)), once"
         case .appear: return "appear: viewWillAppear(false) + viewDidAppear(false)"
         case .disappear: return "disappear: viewWillDisappear(false) + viewDidDisappear(false)"
         case .transition(let state, let animated): return "setNeedsStateTransition(to: \(state), animated: \(animated))"
