@@ -175,6 +175,10 @@ public final class TextLogRenderer: RecordSink {
             value(.change)
             out.write(record[.value].map { if case .string = $0 { return ": " } else { return " = " } } ?? ": ")
             value(.value)
+        case .ignored:
+            value(.name)
+            out.write(": " as StaticString)
+            value(.reason)
         case .tableEffects:
             out.write("backgroundView = " as StaticString)
             value(.backgroundView)

@@ -22,6 +22,8 @@ public enum RecordKind: String, Hashable, Sendable, CaseIterable {
     case callback, containment
     // JMStatefulTableViewController: delegate requests and what happens to the table
     case request, table, tableEffects
+    /// An event the library let pass without effect, and why (a gated gesture).
+    case ignored
 }
 
 /// The name of a record's field, and its JSON key. One shared list, like `RecordKind`, so
@@ -38,7 +40,7 @@ public enum FieldKey: String, Hashable, Sendable, CaseIterable {
     case isAppearing, transitioning, children, hasDeterminedState, pendingAnimated
     // JMStatefulTableViewController
     case change, value, backgroundView, separators, scrollEnabled, headerFooterHidden
-    case infiniteScrollingStopped, infiniteScrolling, background, contentOffset
+    case infiniteScrollingStopped, infiniteScrolling, background, contentOffset, reason
 }
 
 /// A named field of a record; records keep their fields in a fixed order so output is stable.

@@ -88,12 +88,12 @@ struct JMStatefulTableViewControllerTests {
     func refreshDuringFirstPage() {
         let run = simulateTable("""
         appear
-        pullToRefresh
+        rows = 10
+        loadNewer
         expect pending == [initial, refresh]
         succeed(refresh)
         expect state == idle
         expect pending == [initial]
-        rows = 10
         succeed(initial)
         expect state == idle
         """)
@@ -101,7 +101,7 @@ struct JMStatefulTableViewControllerTests {
         #expect(states(run) == ["initialLoading", "loadingFromPullToRefresh", "idle", "idle"])
     }
 
-    @Test("two next-page requests can be outstanding at once: the guard only checks the current state")
+    @Test("the next-page guard only checks the state: code can start a second page while the first is out")
     func twoNextPages() {
         let run = simulateTable("""
         rows = 5
@@ -110,10 +110,129 @@ struct JMStatefulTableViewControllerTests {
         scrollToBottom
         expect pending == [nextPage]
         pullToRefresh
-        scrollToBottom
+        infiniteScrollingHandler
         expect pending == [nextPage, refresh, nextPage]
         """)
         #expect(run.problems.isEmpty)
+    }
+
+    @Test("gestures are gated: no drag while scrolling is off, no pull while the control refreshes; each says why", arguments: [
+        ("rows = 0\nappear\npullToRefresh", "pullToRefresh", "scrolling is disabled in initialLoading: the user cannot drag the table"),
+        ("rows = 0\nappear\nsucceed(initial)\npullToRefresh", "pullToRefresh", "scrolling is disabled in empty: the user cannot drag the table"),
+        ("rows = 0\nappear\nfail(initial)\npullToRefresh", "pullToRefresh", "scrolling is disabled in error: the user cannot drag the table"),
+        ("rows = 0\nappear\nscrollToBottom", "scrollToBottom", "scrolling is disabled in initialLoading: the user cannot drag the table"),
+        ("rows = 1\nappear\npullToRefresh\nloadNewer\npullToRefresh", "pullToRefresh", "the refresh control is still refreshing (until endRefreshing)"),
+        ("rows = 1\npullToRefresh", "pullToRefresh", "no refresh control (appear with shouldPullToRefresh true to add one)"),
+        ("rows = 1\nappear\nscrollToBottom\nscrollToBottom", "scrollToBottom",
+         "the infinite-scrolling view is still loading: it stops only on Idle, Empty or Error"),
+    ])
+    func gatedGestures(_ script: String, _ event: String, _ reason: String) {
+        let run = simulateTable(script)
+        #expect(run.problems.isEmpty)
+        let ignored = run.records(.ignored).last
+        #expect(ignored?[.name] == .string(event))
+        #expect(ignored?[.reason] == .string(reason))
+        #expect(ignored?.line == script.split(separator: "\n").count + 1, "the last statement was the one ignored")
+    }
+
+    @Test("the handlers called from code are not gated")
+    func ungatedHandlers() {
+        let run = simulateTable("rows = 0\nappear\nfail(initial)\nrefreshAction\nexpect state == loadingFromPullToRefresh")
+        #expect(run.problems.isEmpty)
+        #expect(run.records(.ignored).isEmpty)
+        let handler = simulateTable("rows = 1\nappear\nscrollToBottom\npullToRefresh\ninfiniteScrollingHandler\nexpect pending == [nextPage, refresh, nextPage]")
+        #expect(handler.problems.isEmpty)
+    }
+
+    @Test("the refresh control refreshes from the pull until endRefreshing, after the state is Idle")
+    func refreshControlEnds() {
+        let run = simulateTable("rows = 1\nappear\npullToRefresh\nexpect refreshing == true\nsucceed(refresh)\nexpect refreshing == false")
+        #expect(run.problems.isEmpty)
+        let kinds = run.records.filter { $0.line == 6 }.map { record -> String in
+            if case .string(let change)? = record[.change] { return change }
+            if case .string(let name)? = record[.name] { return name }
+            return record.kind.rawValue
+        }
+        #expect(Array(kinds.suffix(3)) == ["tableEffects", "didTransitionToState", "refreshControl"], "willTransitionToState(idle) before endRefreshing")
+    }
+
+    @Test("on appear: the refresh control, then infinite scrolling, then the first page")
+    func appearOrder() {
+        let run = simulateTable("rows = 0\nappear")
+        let order = run.records.filter { $0.kind == .table || $0.kind == .request }.map { record -> String in
+            if case .string(let change)? = record[.change] { return change }
+            return "request"
+        }
+        #expect(order == ["refreshControl", "infiniteScrolling", "request"])
+    }
+
+    @Test("the infinite-scrolling view stays loading through a refresh and stops on Idle")
+    func infiniteScrollingDuringRefresh() {
+        let run = simulateTable("""
+        rows = 5
+        appear
+        scrollToBottom
+        pullToRefresh
+        scrollToBottom
+        expect pending == [nextPage, refresh]
+        succeed(refresh)
+        expect infiniteScrollingLoading == false
+        scrollToBottom
+        expect pending == [nextPage, nextPage]
+        """)
+        #expect(run.problems.isEmpty)
+    }
+
+    @Test("turning infinite scrolling off and on again never reinstalls the handler")
+    func reenableNeverRestores() {
+        let run = simulateTable("""
+        rows = 5
+        appear
+        shouldInfinitelyScroll = false
+        appear
+        shouldInfinitelyScroll = true
+        appear
+        scrollToBottom
+        expect pending == []
+        expect infiniteScrollingLoading == true
+        """)
+        #expect(run.problems.isEmpty)
+        #expect(run.records(.ignored).map { $0[.name] } == [.string("addInfiniteScrollingWithActionHandler"), .string("scrollToBottom")])
+    }
+
+    @Test("showsInfiniteScrolling is YES while no infinite-scrolling view exists, even after it is set to NO")
+    func showsWithoutView() {
+        let run = simulateTable("""
+        expect infiniteScrolling == true
+        shouldInfinitelyScroll = false
+        rows = 5
+        appear
+        morePages = false
+        statefulState = idle
+        expect infiniteScrolling == true
+        """)
+        #expect(run.problems.isEmpty)
+        #expect(run.final[.infiniteScrolling] == .bool(true))
+    }
+
+    @Test("without a refresh control the inset is 0, and the offset's −60 still applies")
+    func refreshWithoutControl() {
+        let run = simulateTable("shouldPullToRefresh = false\nrows = 5\nappear\nloadNewer\nsucceed(refresh, inserted: 2)\nexpect contentInset == 0\nexpect contentOffset == 28")
+        #expect(run.problems.isEmpty)
+    }
+
+    @Test("statefulState set directly, and custom or nil state views")
+    func stateViews() {
+        let run = simulateTable("errorView = Oops\nloadingView = nil\nstatefulState = error\nexpect background == Oops\nrows = 0\nappear\nexpect background == none\nexpect pending == [initial]")
+        #expect(run.problems.isEmpty)
+        #expect(states(run) == ["error", "initialLoading"])
+    }
+
+    @Test("a success block called twice runs twice; one never made is still a runtime error")
+    func successTwice() {
+        let run = simulateTable("rows = 0\nappear\nsucceed(initial)\nrows = 2\nsucceed(initial)\nexpect state == idle")
+        #expect(run.problems.isEmpty)
+        #expect(states(run) == ["initialLoading", "empty", "idle"])
     }
 
     @Test("a refresh that inserts rows keeps the old content in place", arguments: [(0, 28), (100, 188)])
@@ -140,6 +259,7 @@ struct JMStatefulTableViewControllerTests {
     @Test("every state change calls will/didTransitionToState, with no equality check")
     func noEqualityCheck() {
         let run = simulateTable("rows = 5\nappear\nscrollToBottom\nfail(nextPage)\nscrollToBottom\nfail(nextPage)")
+        #expect(run.records(.ignored).isEmpty, "Idle stopped the view, so the second drag loads")
         #expect(states(run) == ["loadingNextPage", "idle", "loadingNextPage", "idle"])
         #expect(run.records(.callback).count == 8)
     }
@@ -173,6 +293,9 @@ struct JMStatefulTableViewControllerTests {
         ("rows = -1", "'rows' takes a whole number of rows, 0 or more"),
         ("expect background == blue", "unknown background 'blue'"),
         ("expect state == loading", "unknown state 'loading'"),
+        ("statefulState = loading", "'statefulState' takes a state"),
+        ("emptyView = none", "'emptyView' takes a view name, or nil"),
+        ("updateInfiniteScrollingHandlerAndFooterView", "'updateInfiniteScrollingHandlerAndFooterView' needs true or false"),
     ])
     func vocabularyErrors(_ line: String, _ message: String) {
         #expect(simulateTable(line).checkErrors.map(\.message).contains(message))

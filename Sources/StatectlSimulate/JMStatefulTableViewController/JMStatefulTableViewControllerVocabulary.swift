@@ -2,14 +2,17 @@ import StatectlParse
 
 /// The statements a JMStatefulTableViewController script may use, and what they mean.
 extension JMStatefulTableViewControllerModel {
-    static let settings = ["rows", "morePages", "rowHeight", "contentOffset", "shouldPullToRefresh", "shouldInfinitelyScroll"]
-    static let statementNames = ["appear", "viewWillAppear", "loadNewer", "pullToRefresh", "scrollToBottom", "succeed", "fail"]
+    static let settings = ["rows", "morePages", "rowHeight", "contentOffset", "shouldPullToRefresh", "shouldInfinitelyScroll",
+                           "statefulState", "loadingView", "emptyView", "errorView"]
+    static let statementNames = ["appear", "viewWillAppear", "loadNewer", "pullToRefresh", "scrollToBottom", "refreshAction",
+                                 "infiniteScrollingHandler", "triggerInfiniteScrolling", "updateInfiniteScrollingHandlerAndFooterView",
+                                 "succeed", "fail"]
     static let maximumPoints: Int64 = 10_000_000
 
     public static func compile(_ statement: Statement, names: inout KnownNames) -> Checked<Command> {
         switch statement.form {
         case .assignment(let name, let value):
-            return compileSetting(name, value)
+            return compileSetting(name, value, names: &names)
         case .call(let name, let arguments):
             return compileCall(name, arguments)
         case .declaration(let keyword, let subject, _, _):
@@ -19,7 +22,7 @@ extension JMStatefulTableViewControllerModel {
         }
     }
 
-    private static func compileSetting(_ name: Name, _ value: Expression) -> Checked<Command> {
+    private static func compileSetting(_ name: Name, _ value: Expression, names: inout KnownNames) -> Checked<Command> {
         func flag() -> Bool? {
             guard let word = value.identifier, word == "true" || word == "false" else { return nil }
             return word == "true"
@@ -37,6 +40,24 @@ extension JMStatefulTableViewControllerModel {
         case "morePages": command = flag().map { .setMorePages($0) }; wanted = "true or false"
         case "shouldPullToRefresh": command = flag().map { .setShouldPullToRefresh($0) }; wanted = "true or false"
         case "shouldInfinitelyScroll": command = flag().map { .setShouldInfinitelyScroll($0) }; wanted = "true or false"
+        case "statefulState":
+            guard let word = value.identifier, let state = TableState(rawValue: word) else {
+                var notes: [DiagnosticNote] = []
+                if let word = value.identifier, let near = Suggestion.nearest(to: word, in: builtinStates) {
+                    notes.append(DiagnosticNote("did you mean '\(near)'?"))
+                }
+                notes.append(DiagnosticNote("states: " + builtinStates.joined(separator: ", ")))
+                return .failure([Diagnostic(id: "type-mismatch", span: value.span, message: "'statefulState' takes a state", notes: notes)])
+            }
+            return .success(.setState(state))
+        case "loadingView", "emptyView", "errorView":
+            guard let word = value.identifier, word != "none" else {
+                return .failure([Diagnostic(id: "type-mismatch", span: value.span,
+                                            message: "'\(name.text)' takes a view name, or nil",
+                                            notes: [DiagnosticNote("'none' is how the log writes no background view")])])
+            }
+            if word != "nil" { names.insert(word, in: backgrounds) }
+            return .success(.setView(TableView(rawValue: name.text)!, word == "nil" ? nil : word))
         default: return .failure([Vocabulary.unknown(name, among: settings)])
         }
         guard let command else {
@@ -53,9 +74,18 @@ extension JMStatefulTableViewControllerModel {
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("animated")])
             _ = reader.flag("animated", default: false)
             command = .appear
-        case "loadNewer", "pullToRefresh", "scrollToBottom":
+        case "loadNewer", "pullToRefresh", "scrollToBottom", "refreshAction", "infiniteScrollingHandler", "triggerInfiniteScrolling":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [])
-            command = name.text == "loadNewer" ? .loadNewer : name.text == "pullToRefresh" ? .pullToRefresh : .scrollToBottom
+            let commands: [String: Command] = ["loadNewer": .loadNewer, "pullToRefresh": .pullToRefresh, "scrollToBottom": .scrollToBottom,
+                                               "refreshAction": .refreshAction, "infiniteScrollingHandler": .infiniteScrollingHandler,
+                                               "triggerInfiniteScrolling": .triggerInfiniteScrolling]
+            command = commands[name.text]!
+        case "updateInfiniteScrollingHandlerAndFooterView":
+            reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("shouldInfinitelyScroll", positional: true)])
+            guard reader.has("shouldInfinitelyScroll") else {
+                return .failure([Diagnostic(id: "missing-argument", span: name.span, message: "'\(name.text)' needs true or false")])
+            }
+            command = .updateInfiniteScrolling(reader.flag("shouldInfinitelyScroll", default: true))
         case "succeed":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("request", positional: true), ParameterSpec("inserted")])
             guard let request = requestKind(&reader) else { return .failure(reader.problems) }
@@ -99,8 +129,14 @@ extension JMStatefulTableViewControllerModel {
         case .setShouldInfinitelyScroll(let value): return "statefulTableViewControllerShouldInfinitelyScroll: -> \(value ? "YES" : "NO")"
         case .appear: return "viewWillAppear:"
         case .loadNewer: return "loadNewer"
-        case .pullToRefresh: return "pull-to-refresh gesture finished"
-        case .scrollToBottom: return "scrolled to the bottom: infinite scrolling handler"
+        case .setView(let view, let name): return "self.\(view.rawValue) = \(name ?? "nil")"
+        case .setState(let state): return "self.statefulState = \(state.rawValue)"
+        case .pullToRefresh: return "pull-to-refresh gesture"
+        case .scrollToBottom: return "drag past the bottom and let go"
+        case .refreshAction: return "refresh control's action, from code: _loadFromPullToRefresh"
+        case .infiniteScrollingHandler: return "infinite-scrolling handler, from code: _loadNextPage"
+        case .triggerInfiniteScrolling: return "[tableView triggerInfiniteScrolling]"
+        case .updateInfiniteScrolling(let value): return "updateInfiniteScrollingHandlerAndFooterView:\(value ? "YES" : "NO")"
         case .succeed(let request, let inserted):
             return request == .refresh ? "refresh: success(\(inserted) index paths)" : "\(request.rawValue): success()"
         case .fail(let request, let error):
