@@ -156,6 +156,13 @@ struct JMStatefulTableViewControllerTests {
         #expect(Array(kinds.suffix(3)) == ["tableEffects", "didTransitionToState", "refreshControl"], "willTransitionToState(idle) before endRefreshing")
     }
 
+    @Test("once added, the refresh control stays when shouldPullToRefresh turns NO")
+    func refreshControlStays() {
+        let run = simulateTable("rows = 5\nappear\nshouldPullToRefresh = false\nappear\npullToRefresh\nexpect state == loadingFromPullToRefresh")
+        #expect(run.problems.isEmpty)
+        #expect(run.records(.ignored).isEmpty)
+    }
+
     @Test("on appear: the refresh control, then infinite scrolling, then the first page")
     func appearOrder() {
         let run = simulateTable("rows = 0\nappear")

@@ -47,8 +47,8 @@ extension JMStatefulTableViewControllerModel {
     public static let decisionTree = DecisionTree(name: "JMStatefulTableViewController", declarations: [
         .init(Entry.loadFirstPage, "_loadFirstPage\n(viewWillAppear:)", .entry, .enter(to: "firstPageGuard", label: nil)),
         .init(Entry.loadNewer, "loadNewer", .entry, .enter(to: "rowsZero", label: nil)),
-        .init(Entry.loadFromPullToRefresh, "_loadFromPullToRefresh\n(pull-to-refresh gesture)", .entry, .enter(to: "refreshGuard", label: nil)),
-        .init(Entry.loadNextPage, "_loadNextPage\n(scrolled to the bottom)", .entry, .enter(to: "nextPageGuard", label: nil)),
+        .init(Entry.loadFromPullToRefresh, "_loadFromPullToRefresh\n(the control's action)", .entry, .enter(to: "refreshGuard", label: nil)),
+        .init(Entry.loadNextPage, "_loadNextPage\n(the view's handler)", .entry, .enter(to: "nextPageGuard", label: nil)),
         .init(Entry.pullGesture, "pull-to-refresh\ngesture", .entry, .enter(to: "hasRefreshControl", label: nil)),
         .init(Entry.scrollGesture, "drag past the bottom\n(infinite scrolling)", .entry, .enter(to: "hasInfiniteScrollingView", label: nil)),
         .init(Entry.initialSuccess, "initial: success()", .entry, .enter(to: "rowsPositive", label: "reloadData")),
