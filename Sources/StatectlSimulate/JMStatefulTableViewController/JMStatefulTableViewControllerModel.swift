@@ -95,7 +95,8 @@ public struct JMStatefulTableViewControllerModel: SimulationModel {
     var scrollEnabled = true
     var views: [TableView: String] = [.loadingView: "loading", .emptyView: "empty", .errorView: "error"]
     // The refresh control (UIRefreshControl, which UITableViewController has from iOS 6).
-    var hasRefreshControl = false
+    /// `hasAddedPullToRefreshControl`: a refresh control was added (once, never removed).
+    var hasPullToRefresh = false
     var refreshing = false
     // SVPullToRefresh's infinite-scrolling view: made once, never removed.
     var hasInfiniteScrollingView = false
@@ -123,7 +124,7 @@ public struct JMStatefulTableViewControllerModel: SimulationModel {
         case .pullToRefresh: pullToRefreshGesture(effects: &effects)
         case .scrollToBottom: scrollToBottomGesture(effects: &effects)
         case .refreshAction:
-            guard hasRefreshControl else {
+            guard hasPullToRefresh else {
                 return ignored("refreshAction", "no refresh control: the message goes to nil", effects: &effects)
             }
             handle(Entry.loadFromPullToRefresh, effects: &effects)
@@ -154,8 +155,8 @@ public struct JMStatefulTableViewControllerModel: SimulationModel {
     /// `viewWillAppear:` (.m:319–350): the refresh control, then the infinite-scrolling
     /// set-up, then the first page, as the delegate's optional answers allow.
     mutating func viewWillAppear(effects: inout Effects) {
-        if !hasRefreshControl && shouldPullToRefresh {
-            hasRefreshControl = true
+        if !hasPullToRefresh && shouldPullToRefresh {
+            hasPullToRefresh = true
             table("refreshControl", .string("added"), effects: &effects)
         }
         updateInfiniteScrollingHandlerAndFooterView(shouldInfinitelyScroll, effects: &effects)
@@ -187,7 +188,7 @@ public struct JMStatefulTableViewControllerModel: SimulationModel {
     mutating func pullToRefreshGesture(effects: inout Effects) {
         let outcome = gesture(Entry.pullGesture, effects: &effects) { question in
             switch question {
-            case Question.hasRefreshControl: return hasRefreshControl
+            case Question.hasRefreshControl: return hasPullToRefresh
             case Question.scrollEnabled: return scrollEnabled
             default: return refreshing
             }
@@ -291,7 +292,7 @@ public struct JMStatefulTableViewControllerModel: SimulationModel {
             case "keepOffset":
                 // The inset is the control's height: 0 without one (a message to nil). The
                 // offset's − 60 is a literal (.m:130–145).
-                contentInsetTop = hasRefreshControl ? Self.refreshControlHeight : 0
+                contentInsetTop = hasPullToRefresh ? Self.refreshControlHeight : 0
                 table("contentInset.top", .int(contentInsetTop), effects: &effects)
                 let heights = inserted * rowHeight
                 contentOffset = contentOffset == 0 ? heights - Self.refreshOffsetLiteral : contentOffset + heights
@@ -321,7 +322,7 @@ public struct JMStatefulTableViewControllerModel: SimulationModel {
             }
         }
         // `_pullToRefreshFinishedLoading` runs after the state is Idle (.m:148–154).
-        if entry == Entry.refreshSuccess || entry == Entry.refreshFailure, hasRefreshControl {
+        if entry == Entry.refreshSuccess || entry == Entry.refreshFailure, hasPullToRefresh {
             refreshing = false
             table("refreshControl", .string("endRefreshing"), effects: &effects)
         }
