@@ -184,6 +184,9 @@ struct RunCommandTests {
         }
         #expect(objects.contains { $0["kind"] as? String == "callback" && $0["name"] as? String == "willTransitionToState" && $0["state"] as? String == "loadingNextPage" })
         #expect(objects.filter { $0["kind"] as? String == "request" }.compactMap { $0["name"] as? String } == ["nextPage", "refresh", "nextPage"])
+        let ignored = objects.filter { $0["kind"] as? String == "ignored" }
+        #expect(ignored.map { $0["name"] as? String } == ["scrollToBottom", "scrollToBottom"])
+        #expect(ignored.allSatisfy { ($0["reason"] as? String)?.contains("still loading") == true })
         let final = try #require(objects.last)
         #expect(final["pending"] as? [String] == ["nextPage", "refresh", "nextPage"])
         for key in ["state", "infiniteScrolling", "background", "scrollEnabled", "contentOffset"] { #expect(final[key] != nil) }

@@ -229,7 +229,7 @@ public struct JMStatefulTableViewControllerModel: SimulationModel {
                 case Question.hasRefreshControl: reason = "no refresh control (appear with shouldPullToRefresh true to add one)"
                 case Question.scrollEnabled: reason = "scrolling is disabled in \(state.rawValue): the user cannot drag the table"
                 case Question.refreshing: reason = "the refresh control is still refreshing (until endRefreshing)"
-                case Question.hasInfiniteScrollingView: reason = "no infinite-scrolling view (shouldInfinitelyScroll was NO at every appearance)"
+                case Question.hasInfiniteScrollingView: reason = "no infinite-scrolling view (one is added only by an appearance with shouldInfinitelyScroll YES)"
                 case Question.observing: reason = "showsInfiniteScrolling is NO: the view no longer observes the table"
                 default: reason = "the infinite-scrolling view is still loading: it stops only on Idle, Empty or Error"
                 }
