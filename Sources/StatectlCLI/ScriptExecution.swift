@@ -16,6 +16,8 @@ struct ScriptResult {
     /// Failed expectations and a runtime error (second pass).
     var failures: [LocatedDiagnostic] = []
     var outcome: Script.Outcome?
+    /// The model the script simulates, as the check found it; nil when it has errors.
+    var model: (any SimulationModel.Type)?
 
     var exitStatus: Int32 {
         if errorCount > 0 { return 2 }
@@ -30,6 +32,13 @@ let diagnosticsShown = 200
 /// Checks the whole script, then (if it is sound) simulates it into `sink`. Two passes
 /// over the text rather than one over a parsed copy, so memory stays flat.
 func executeScript(_ source: ScriptSource, into sink: RecordSink) throws(FileError) -> ScriptResult {
+    try executeScript(source) { _ in sink }
+}
+
+/// The same, with the sink made once the check knows the model the script simulates
+/// (coverage needs that model's tree before the first record arrives).
+func executeScript(_ source: ScriptSource,
+                   makeSink: (any SimulationModel.Type) -> RecordSink) throws(FileError) -> ScriptResult {
     var result = ScriptResult()
     let checker = Script(mode: .check)
     func noteError(_ diagnostic: Diagnostic, _ line: UnsafeBufferPointer<UInt8>) {
@@ -41,7 +50,10 @@ func executeScript(_ source: ScriptSource, into sink: RecordSink) throws(FileErr
     try source.forEachChunk { checker.feed(chunk: $0, report: noteError); return true }
     checker.endInput(report: noteError)
     guard result.errorCount == 0 else { return result }
-    let runner = Script(mode: .run(sink))
+    _ = checker.finish()
+    guard let model = checker.model else { return result }
+    result.model = model
+    let runner = Script(mode: .run(makeSink(model)))
     func noteFailure(_ diagnostic: Diagnostic, _ line: UnsafeBufferPointer<UInt8>) {
         if result.failures.count < diagnosticsShown {
             result.failures.append(LocatedDiagnostic(diagnostic: diagnostic, sourceLine: Array(line)))

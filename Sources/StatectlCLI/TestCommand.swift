@@ -3,12 +3,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StatectlSimulate
 import StatectlRender
 
 /// `statectl test`: checks scripts against their golden transition logs.
 struct TestCommand {
     static let help = """
-    Usage: statectl test [--update [--force]] [--junit FILE] [PATH…]
+    Usage: statectl test [--update [--force]] [--junit FILE] [--reporter NAME]
+                         [--coverage] [--coverage-json FILE] [--min-coverage P] [PATH…]
 
     Runs every script and compares its text log with its golden file: the script's
     path with the extension replaced by .golden. A directory is searched recursively
@@ -22,10 +24,20 @@ struct TestCommand {
                       errors or failed expectations); refused when CI is set
       --force         allow --update when CI is set
       --junit FILE    also write a JUnit XML report to FILE
+      --reporter NAME text (default); github: also a GitHub Actions annotation for
+                      each failure; junit: the JUnit XML report on standard output
+      --coverage      after the summary, the decision branches the scripts took, per
+                      model, and every branch none took
+      --coverage-json FILE
+                      write that coverage to FILE as JSON, with the scripts per branch
+      --min-coverage P
+                      fail (exit 1) when a model's coverage is below P percent;
+                      implies --coverage
       -h, --help      show this help
 
-    The last line is exactly 'N passed, N failed'. Exit status: 0 all passed;
-    1 any failed; 2 a usage error.
+    The summary line is exactly 'N passed, N failed'. Exit status: 0 all passed;
+    1 any failed, or coverage below --min-coverage; 2 a usage error, a path that does
+    not exist, or no scripts found.
 
     """
 
@@ -33,6 +45,10 @@ struct TestCommand {
     var update = false
     var force = false
     var junit: String?
+    var reporter = Reporter.text
+    var coverage = false
+    var coverageJSON: String?
+    var minimumCoverage: Double?
     let underCI: Bool
 
     init(arguments: [String], environment: [String: String]) throws(CommandLineExit) {
@@ -44,8 +60,26 @@ struct TestCommand {
             case .long("update", nil): update = true
             case .long("force", nil): force = true
             case .long("junit", let inline): junit = try lexer.value(for: "--junit", inline: inline, command: "test")
+            case .long("reporter", let inline):
+                let name = try lexer.value(for: "--reporter", inline: inline, command: "test")
+                guard let chosen = Reporter(rawValue: name) else {
+                    throw .usage(UsageError("unknown reporter '\(name)'", notes: ["reporters: text, github, junit"]), command: "test")
+                }
+                reporter = chosen
+            case .long("coverage", nil): coverage = true
+            case .long("coverage-json", let inline):
+                coverageJSON = try lexer.value(for: "--coverage-json", inline: inline, command: "test")
+            case .long("min-coverage", let inline):
+                let text = try lexer.value(for: "--min-coverage", inline: inline, command: "test")
+                let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+                guard let value = Double(number), value >= 0, value <= 100 else {
+                    throw .usage(UsageError("--min-coverage takes a percentage from 0 to 100, not '\(text)'"), command: "test")
+                }
+                minimumCoverage = value
+                coverage = true
             case .value(let path): paths.append(path)
-            default: throw .usage(unknownOption(token, known: ["--update", "--force", "--junit", "--help"]), command: "test")
+            default: throw .usage(unknownOption(token, known: ["--update", "--force", "--junit", "--reporter", "--coverage",
+                                                                    "--coverage-json", "--min-coverage", "--help"]), command: "test")
             }
         }
         if paths.isEmpty { paths = ["."] }
@@ -62,70 +96,96 @@ struct TestCommand {
         var message: String
         var details: String
         var note: String?
+        /// Where the failure shows in a pull request (`--reporter github`).
+        var annotations: [GitHubAnnotation] = []
     }
 
     func execute(console: Console) -> Int32 {
-        var scripts: [String] = []
-        for path in paths {
-            if isDirectory(path) {
-                scripts += findScripts(under: path)
-            } else if access(path, F_OK) == 0 {
-                scripts.append(path)
-            } else {
-                console.error("no such file or directory: '\(path)'")
-                return 2
-            }
+        let found: [String]
+        do { found = try scripts(in: paths) } catch {
+            console.error(error.message, notes: error.notes)
+            return 2
         }
-        let colored = console.wantsColor(onStandardError: false)
+        // With the JUnit report on standard output, everything meant for people goes to the other stream.
+        let people = reporter == .junit ? console.err : console.out
+        let colored = reporter != .junit && console.wantsColor(onStandardError: false)
+        var suite = SuiteCoverage()
         var outcomes: [Outcome] = []
-        for script in scripts {
-            let outcome = check(script, colored: colored)
+        for script in found {
+            let outcome = check(script, colored: colored, coverage: &suite)
             outcomes.append(outcome)
+            guard reporter != .junit else { continue }
+            if reporter == .github {
+                for annotation in outcome.annotations { console.out.write(annotation.command) }
+            }
             let status = outcome.passed ? paint("PASS", "32", colored) : paint("FAIL", "31", colored)
             console.out.write("\(status) \(script)" + (outcome.note.map { " (\($0))" } ?? "") + "\n")
             if !outcome.passed {
                 console.out.write(indent(outcome.details))
             }
         }
-        if scripts.isEmpty {
-            console.err.write("statectl: note: no *.script files found in \(paths.joined(separator: ", "))\n")
-        }
         let failed = outcomes.count { !$0.passed }
-        console.out.write("\(outcomes.count - failed) passed, \(failed) failed\n")
-        if let junit {
-            let report = JUnitReport(suiteName: "statectl", cases: outcomes.map {
-                JUnitReport.Case(name: $0.path, failure: $0.passed ? nil : ($0.message, $0.details))
-            })
+        let report = JUnitReport(suiteName: "statectl", cases: outcomes.map {
+            JUnitReport.Case(name: $0.path, failure: $0.passed ? nil : ($0.message, $0.details))
+        })
+        if reporter == .junit { console.out.write(report.xml()) }
+        people.write("\(outcomes.count - failed) passed, \(failed) failed\n")
+        var status: Int32 = failed == 0 ? 0 : 1
+        if coverage { people.write(CoverageReport.text(suite)) }
+        if let minimumCoverage {
+            for entry in suite.models where !CoverageReport.meets(entry.branches, minimum: minimumCoverage) {
+                console.out.flush()
+                console.error("coverage of \(entry.model) is \(CoverageReport.percent(entry.branches))%, below the minimum \(minimumCoverage.formatted)%",
+                              notes: ["write scripts that take the untaken branches listed above"])
+                status = 1
+            }
+        }
+        var files: [(String, String)] = []
+        if let junit { files.append((junit, report.xml())) }
+        if let coverageJSON { files.append((coverageJSON, CoverageReport.json(suite))) }
+        for (path, text) in files {
             do {
-                try writeFileAtomically(junit, Array(report.xml().utf8))
+                try writeFileAtomically(path, Array(text.utf8))
             } catch {
                 console.out.flush()
                 console.error(error.message)
-                return 1
+                status = 1
             }
         }
-        return failed == 0 ? 0 : 1
+        return status
     }
 
-    private func check(_ script: String, colored: Bool) -> Outcome {
+    private func check(_ script: String, colored: Bool, coverage suite: inout SuiteCoverage) -> Outcome {
         let golden = goldenPath(for: script)
         let log = StringOutput()
+        let renderer = TextLogRenderer(log.buffer)
+        var counter: CoverageSink?
         let result: ScriptResult
         do {
-            result = try executeScript(try ScriptSource.at(script), into: TextLogRenderer(log.buffer))
+            result = try executeScript(try ScriptSource.at(script)) { model in
+                guard coverage || coverageJSON != nil else { return renderer }
+                counter = CoverageSink(tree: model.decisionTree, forwardingTo: renderer)
+                return counter!
+            }
         } catch {
-            return Outcome(path: script, passed: false, message: error.message, details: error.message + "\n")
+            return Outcome(path: script, passed: false, message: error.message, details: error.message + "\n",
+                           annotations: [GitHubAnnotation(file: relativePath(script), title: "statectl test", message: error.message)])
+        }
+        if let counter, let model = result.model {
+            suite.add(counter.coverage, model: model.name, script: script)
         }
         let formatter = DiagnosticFormatter(colored: false)
         let problems = (result.errors + result.failures).map {
             formatter.format($0.diagnostic, path: script, sourceLine: $0.sourceLine)
         }.joined()
+        let annotations = (result.errors + result.failures).map { annotation(for: $0, in: script) }
         if result.errorCount > 0 {
-            return Outcome(path: script, passed: false, message: "the script has \(result.errorCount) error(s)", details: problems)
+            return Outcome(path: script, passed: false, message: "the script has \(result.errorCount) error(s)", details: problems,
+                           annotations: annotations)
         }
         if result.exitStatus != 0 {
             let message = result.outcome?.runtimeError == true ? "a runtime error stopped the script" : "an expectation failed"
-            return Outcome(path: script, passed: false, message: message, details: problems)
+            return Outcome(path: script, passed: false, message: message, details: problems, annotations: annotations)
         }
         let actual = log.text
         let expected: String?
@@ -139,22 +199,26 @@ struct TestCommand {
             do {
                 try writeFileAtomically(golden, Array(actual.utf8))
             } catch {
-                return Outcome(path: script, passed: false, message: error.message, details: error.message + "\n")
+                return Outcome(path: script, passed: false, message: error.message, details: error.message + "\n",
+                               annotations: [GitHubAnnotation(file: relativePath(golden), title: "statectl test", message: error.message)])
             }
             return Outcome(path: script, passed: true, message: "", details: "",
                            note: expected == nil ? "golden created: \(golden)" : "golden updated: \(golden)")
         }
         guard let expected else {
             let message = "missing golden file \(golden)"
-            return Outcome(path: script, passed: false, message: message,
-                           details: message + "\nrecord it with: statectl test --update \(script)\n")
+            let hint = "record it with: statectl test --update \(script)"
+            return Outcome(path: script, passed: false, message: message, details: message + "\n" + hint + "\n",
+                           annotations: [GitHubAnnotation(file: relativePath(script), line: 1, column: 1, title: "statectl test: missing golden",
+                                                          message: message + "\n" + hint)])
         }
         guard let diff = UnifiedDiff.diff(expected: expected, actual: actual, expectedName: golden,
                                           actualName: "\(script) (actual log)", colored: colored) else {
             return Outcome(path: script, passed: true, message: "", details: "")
         }
         return Outcome(path: script, passed: false, message: "the log differs from \(golden)",
-                       details: diff + "accept the change with: statectl test --update \(script)\n")
+                       details: diff + "accept the change with: statectl test --update \(script)\n",
+                       annotations: [logDifference(script: script, golden: golden, expected: expected, actual: actual)])
     }
 
     /// The script's path with its extension replaced by `.golden`.
@@ -164,30 +228,6 @@ struct TestCommand {
             return String(script[..<dot]) + ".golden"
         }
         return script + ".golden"
-    }
-
-    /// `*.script` files below `directory`, sorted, skipping hidden folders and build output.
-    private func findScripts(under directory: String) -> [String] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix(".") { continue }
-            names.append(name)
-        }
-        var found: [String] = []
-        for name in names.sorted() {
-            let path = directory == "." ? name : (directory.hasSuffix("/") ? directory + name : directory + "/" + name)
-            if isDirectory(path) {
-                found += findScripts(under: path)
-            } else if name.hasSuffix(".script") {
-                found.append(path)
-            }
-        }
-        return found
     }
 
     private func indent(_ text: String) -> String {

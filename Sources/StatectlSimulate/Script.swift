@@ -9,7 +9,7 @@ struct ModelEntry {
     static func of<M: SimulationModel>(_ model: M.Type) -> ModelEntry {
         ModelEntry(model: model) { sink in
             let session = Session<M>(sink: sink)
-            return ModelSession(modelName: M.name, feed: session.feed, feedChunk: session.feed,
+            return ModelSession(model: model, feed: session.feed, feedChunk: session.feed,
                                 feedParsed: session.feedParsed, finish: session.finish)
         }
     }
@@ -62,6 +62,10 @@ public final class Script {
 
     /// The model the script selected, once its first statement has been seen.
     public var modelName: String? { session?.modelName }
+
+    /// The model the script selected (through the same catalog lookup that runs it), once
+    /// its first statement has been seen; after `finish`, the default for an empty script.
+    public var model: (any SimulationModel.Type)? { session?.model }
 
     /// Parses (and in `.run` mode, simulates) one line. Returns syntax and vocabulary
     /// errors in `.check` mode; failed expectations and runtime errors in `.run` mode.
@@ -138,7 +142,8 @@ public final class Script {
 /// specialised for it (a generic class's witnesses are not, and look up metadata on every
 /// call). A class, so that calling one per line copies nothing.
 final class ModelSession {
-    let modelName: String
+    let model: any SimulationModel.Type
+    var modelName: String { model.name }
     /// One line of text: parsed (or found in the cache), checked, and in `.run` mode simulated.
     let feed: (UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic]
     /// Every complete line of a chunk.
@@ -147,11 +152,11 @@ final class ModelSession {
     let feedParsed: (ParsedLine, UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic]
     let finish: () -> Script.Outcome
 
-    init(modelName: String, feed: @escaping (UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic],
+    init(model: any SimulationModel.Type, feed: @escaping (UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic],
          feedChunk: @escaping (UnsafeBufferPointer<UInt8>, inout LineSplitter, Script.Report) -> Void,
          feedParsed: @escaping (ParsedLine, UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic],
          finish: @escaping () -> Script.Outcome) {
-        self.modelName = modelName
+        self.model = model
         self.feed = feed
         self.feedChunk = feedChunk
         self.feedParsed = feedParsed
