@@ -5,7 +5,7 @@ import StatectlGraphviz
 /// `statectl graph`: draws a model's decision tree, optionally with the branches scripts took.
 struct GraphCommand {
     static let help = """
-    Usage: statectl graph [--model NAME] [-o FILE] [-T FORMAT] [--trace SCRIPT]…
+    Usage: statectl graph [--model NAME] [-o FILE] [-T FORMAT] [--trace PATH]…
 
     Draws a model's decision tree from the same data the simulator runs, through
     Graphviz (svg, png, pdf, …), as DOT, or as a Mermaid flowchart.
@@ -15,14 +15,17 @@ struct GraphCommand {
       -T, --format FORMAT   dot (the graph before layout), mermaid, or any format this
                             Graphviz renders (svg, png, pdf, …); default: from FILE's
                             extension (.dot .gv .mmd .svg .png .pdf …), else dot
-      --trace SCRIPT        run SCRIPT and highlight the branches it took, with counts;
-                            repeat for several scripts; untaken branches stay grey
-      --model NAME          the model to draw (default: StatefulViewController)
+      --trace PATH          run the script, or every *.script in the folder, and draw
+                            the branches taken, with counts, untaken ones dashed grey;
+                            repeat for more; the model is the scripts' own
+      --model NAME          the model to draw (default: the traced scripts' model, else
+                            StatefulViewController); traced scripts of others are left out
       --list-formats        print the formats available here
       -h, --help            show this help
 
-    Exit status: 0 drawn; 1 Graphviz failed or the file could not be written;
-    2 a usage error or an error in a traced script.
+    Exit status: 0 drawn; 1 Graphviz failed, the file could not be written, or a
+    traced script stopped on a runtime error (the picture is still drawn, up to it);
+    2 a usage error, an error in a traced script, or traced scripts of several models.
 
     """
 
@@ -31,7 +34,8 @@ struct GraphCommand {
     var output: String?
     var format: String?
     var traces: [String] = []
-    var model: any SimulationModel.Type = ModelCatalog.defaultModel
+    /// The model named with --model, if any.
+    var model: (any SimulationModel.Type)?
     var listFormats = false
 
     init(arguments: [String]) throws(CommandLineExit) {
@@ -90,31 +94,20 @@ struct GraphCommand {
             if case .usage(let usage, _) = error { console.error(usage.message, notes: usage.notes) }
             return 2
         }
-        var trace: DecisionTrace?
+        var drawn = model ?? ModelCatalog.defaultModel
+        var trace: SuiteCoverage.ModelCoverage?
+        var status: Int32 = 0
         if !traces.isEmpty {
-            var collected = DecisionTrace()
-            for path in traces {
-                let records = RecordCollector()
-                do {
-                    let source = try ScriptSource.at(path)
-                    let result = try executeScript(source, into: records)
-                    if result.errorCount > 0 {
-                        report(result, source: source, console: console)
-                        return 2
-                    }
-                    if let used = records.records.isEmpty ? nil : modelName(of: source), used != model.name {
-                        console.error("'\(path)' simulates \(used), not \(model.name)", notes: ["draw it with --model \(used)"])
-                        return 2
-                    }
-                } catch {
-                    console.error(error.message)
-                    return 2
-                }
-                collected.add(records.records, script: path)
+            let traced: Traced
+            do { traced = try self.traced(console: console) } catch {
+                if case .usage(let usage) = error { console.error(usage.message, notes: usage.notes) }
+                return 2
             }
-            trace = collected
+            drawn = traced.model
+            trace = traced.coverage
+            status = traced.status
         }
-        let description = DecisionGraph.describe(model.decisionTree, trace: trace)
+        let description = DecisionGraph.describe(drawn.decisionTree, trace: trace)
         let bytes: [UInt8]
         do {
             switch format {
@@ -133,7 +126,7 @@ struct GraphCommand {
         guard let output, output != "-" else {
             console.out.flush()
             writeAll(descriptor: 1, bytes)
-            return 0
+            return status
         }
         do {
             try writeFileAtomically(output, bytes)
@@ -141,16 +134,6 @@ struct GraphCommand {
             console.error(error.message)
             return 1
         }
-        return 0
-    }
-
-    /// The model a script selects, read from its first statement.
-    private func modelName(of source: ScriptSource) -> String? {
-        let script = Script(mode: .check)
-        try? source.forEachLine { line, number in
-            _ = script.feed(line: line, number: number)
-            return script.modelName == nil
-        }
-        return script.modelName ?? ModelCatalog.defaultModel.name
+        return status
     }
 }

@@ -1,24 +1,5 @@
 import StatectlSimulate
 
-/// How often traced runs took each edge of a decision tree.
-public struct DecisionTrace: Sendable {
-    public private(set) var edgeCounts: [String: Int] = [:]
-    public private(set) var scripts: [String] = []
-    public private(set) var decisions = 0
-
-    public init() {}
-
-    /// Counts the edges named by `decision` records (their `edges` field).
-    public mutating func add(_ records: [Record], script: String) {
-        scripts.append(script)
-        for record in records {
-            guard case .strings(let edges)? = record[.edges] else { continue }
-            decisions += 1
-            for edge in edges { edgeCounts[edge, default: 0] += 1 }
-        }
-    }
-}
-
 /// Turns a decision tree (and optionally a trace) into the graph `statectl graph` draws,
 /// styled after StatefulViewController's README picture: entry points and outcomes as
 /// boxes, questions as diamonds with YES/NO edges, outcomes coloured by state.
@@ -27,27 +8,37 @@ public enum DecisionGraph {
     static let stateColors = ["content": "#1f8dd6", "loading": "#8e5cc7", "error": "#d64541", "empty": "#9a9a9a"]
     static let untraced = "#c8c8c8"
 
-    public static func describe(_ tree: DecisionTree, trace: DecisionTrace? = nil) -> GraphDescription {
+    /// The tree, and with `trace` how often the traced scripts took each branch: the
+    /// coverage picture. The counts are `BranchCoverage`'s, the ones `test --coverage` reports.
+    public static func describe(_ tree: DecisionTree, trace: SuiteCoverage.ModelCoverage? = nil) -> GraphDescription {
         var nodeCounts: [Int: Int] = [:]
+        var decisions = 0
         if let trace {
-            for edge in tree.edges {
-                let count = trace.edgeCounts[edge.id] ?? 0
+            for (position, edge) in tree.edges.enumerated() {
+                let count = trace.branches.counts[position]
                 nodeCounts[edge.to, default: 0] += count
-                if tree.nodes[edge.from].role == .entry { nodeCounts[edge.from, default: 0] += count }
+                // Every walk starts on an entry's edge: their counts add up to the decisions made.
+                if tree.nodes[edge.from].role == .entry {
+                    nodeCounts[edge.from, default: 0] += count
+                    decisions += count
+                }
             }
         }
         var title = "\(tree.name) decision tree"
         if let trace {
-            let noun = trace.scripts.count == 1 ? "script" : "scripts"
-            title += "\ntraced: \(trace.scripts.count) \(noun), \(trace.decisions) decisions: " + trace.scripts.joined(separator: ", ")
+            // A short title: one script by its name, many by their number (the legend says the rest).
+            let scripts = trace.scripts.count == 1 ? trace.scripts[0] : "\(trace.scripts.count) scripts"
+            title += "\ntraced: \(scripts), \(decisions) \(decisions == 1 ? "decision" : "decisions"), \(trace.branches.taken) of \(trace.branches.total)"
+                + " branches taken (\(CoverageReport.percent(trace.branches))%)"
         }
         let nodes = tree.nodes.enumerated().map { index, node in
             let count = trace == nil ? nil : nodeCounts[index] ?? 0
             return GraphDescription.Node(id: node.id, label: node.label, role: node.role.rawValue, state: node.state,
                                          count: count, attributes: nodeAttributes(node, count: count))
         }
-        let edges = tree.edges.map { edge in
-            let count = trace.map { $0.edgeCounts[edge.id] ?? 0 }
+        precondition(trace.map { $0.branches.counts.count == tree.edges.count } ?? true, "a trace of another tree")
+        let edges = tree.edges.enumerated().map { position, edge in
+            let count = trace.map { $0.branches.counts[position] }
             return GraphDescription.Edge(id: edge.id, from: tree.nodes[edge.from].id, to: tree.nodes[edge.to].id,
                                          label: edge.label, count: count, attributes: edgeAttributes(edge.label, count: count))
         }
@@ -59,8 +50,26 @@ public enum DecisionGraph {
             // layout context has run before in this process (gvContext sets it globally).
             nodeDefaults: [("label", "\\N"), ("fontname", "Helvetica"), ("fontsize", "12"), ("shape", "box"), ("margin", "0.15,0.06")],
             edgeDefaults: [("fontname", "Helvetica"), ("fontsize", "11"), ("arrowsize", "0.7")],
-            nodes: nodes, edges: edges)
+            nodes: nodes, edges: edges, legend: trace == nil ? nil : legend)
     }
+
+    /// What a traced picture's line styles mean: two sample branches beside the tree.
+    static let legend: GraphDescription.Legend = {
+        func point(_ id: String) -> GraphDescription.Node {
+            GraphDescription.Node(id: id, label: "", role: "legend", state: nil, count: nil,
+                                  attributes: [("label", ""), ("shape", "point"), ("width", "0.06")])
+        }
+        func sample(_ id: String, count: Int) -> GraphDescription.Edge {
+            var attributes = edgeAttributes(nil, count: count)
+            attributes.removeAll { $0.0 == "label" }
+            attributes.append(("label", count == 0 ? "untaken" : "taken ×N times"))
+            return GraphDescription.Edge(id: id, from: id + "From", to: id + "To", label: nil, count: nil, attributes: attributes)
+        }
+        return GraphDescription.Legend(
+            title: "legend",
+            nodes: [point("legendTakenFrom"), point("legendTakenTo"), point("legendUntakenFrom"), point("legendUntakenTo")],
+            edges: [sample("legendTaken", count: 4), sample("legendUntaken", count: 0)])
+    }()
 
     static func nodeAttributes(_ node: DecisionTree.Node, count: Int?) -> [(String, String)] {
         var label = node.label

@@ -39,9 +39,17 @@ public struct GraphDescription: Sendable, Equatable {
     public var edgeDefaults: [(String, String)]
     public var nodes: [Node]
     public var edges: [Edge]
+    /// A boxed key drawn beside the graph (what a traced picture's styles mean), or nil.
+    public var legend: Legend?
+
+    public struct Legend: Sendable, Equatable {
+        public var title: String
+        public var nodes: [Node]
+        public var edges: [Edge]
+    }
 
     public static func == (a: GraphDescription, b: GraphDescription) -> Bool {
-        a.name == b.name && a.title == b.title && a.nodes == b.nodes && a.edges == b.edges
+        a.name == b.name && a.title == b.title && a.nodes == b.nodes && a.edges == b.edges && a.legend == b.legend
             && a.graphAttributes.elementsEqual(b.graphAttributes, by: ==)
             && a.nodeDefaults.elementsEqual(b.nodeDefaults, by: ==)
             && a.edgeDefaults.elementsEqual(b.edgeDefaults, by: ==)

@@ -26,6 +26,15 @@ public enum MermaidRenderer {
             let labelText = label.isEmpty ? "" : "|\"\(escape(label))\"|"
             lines.append("    \(identifier(edge.from)) \(arrow)\(labelText) \(identifier(edge.to))")
         }
+        if let legend = graph.legend {
+            lines.append("    subgraph legend [\"\(escape(legend.title))\"]")
+            for edge in legend.edges {
+                let label = edge.attributes.last { $0.0 == "label" }?.1 ?? ""
+                let arrow = edge.attributes.contains { $0 == ("style", "dashed") } ? "-.->" : "==>"
+                lines.append("        \(identifier(edge.from))[\" \"] \(arrow)|\"\(escape(label))\"| \(identifier(edge.to))[\" \"]")
+            }
+            lines.append("    end")
+        }
         // One class per outcome state, sorted so the output is stable.
         let states = Set(graph.nodes.compactMap(\.state)).sorted()
         for state in states {
@@ -39,7 +48,9 @@ public enum MermaidRenderer {
             lines.append("    classDef untaken stroke:\(DecisionGraph.untraced),color:\(DecisionGraph.untraced),stroke-dasharray:4")
             lines.append("    class \(untaken.joined(separator: ",")) untaken")
         }
-        for (index, edge) in graph.edges.enumerated() where edge.count == 0 {
+        // Links are numbered in the order they were declared: the tree's, then the legend's.
+        let links = graph.edges.map { $0.count == 0 } + (graph.legend?.edges ?? []).map { $0.attributes.contains { $0 == ("style", "dashed") } }
+        for (index, untaken) in links.enumerated() where untaken {
             lines.append("    linkStyle \(index) stroke:\(DecisionGraph.untraced),color:\(DecisionGraph.untraced)")
         }
         return lines.joined(separator: "\n") + "\n"

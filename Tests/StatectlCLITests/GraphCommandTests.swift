@@ -64,7 +64,75 @@ struct GraphCommandTests {
         let result = try statectl(["graph", "-T", "dot", "--trace", "docs/examples/unobtrusive-error.script"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("label=\"YES ×2\""))
-        #expect(result.stdout.contains("traced: 1 script, 2 decisions: docs/examples/unobtrusive-error.script"))
+        #expect(result.stdout.contains("traced: docs/examples/unobtrusive-error.script, 2 decisions, 6 of 13 branches taken (46.1%)"))
+    }
+
+    @Test("--trace takes folders and scripts together; the title counts them rather than listing them")
+    func traceFolders() throws {
+        let result = try statectl(["graph", "-T", "dot", "--trace", "docs/examples/first-load.script",
+                                   "--trace", "docs/examples/StateViewController/"])
+        #expect(result.status == 2, "first-load simulates StatefulViewController, the folder StateViewController")
+        let folder = try statectl(["graph", "-T", "dot", "--trace", "docs/examples/StateViewController/non-animated.script",
+                                   "--trace", "docs/examples/StateViewController"])
+        #expect(folder.status == 0)
+        #expect(folder.stdout.hasPrefix("digraph StateViewController {"), "the model comes from the scripts, without --model")
+        #expect(folder.stdout.contains("traced: 7 scripts, "))
+        #expect(folder.stdout.contains("cluster_legend"))
+    }
+
+    @Test("scripts of different models are refused, naming them; --model picks one and leaves the others out")
+    func traceModels() throws {
+        let mixed = try statectl(["graph", "-T", "dot", "--trace", "docs/examples"])
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr.hasPrefix("statectl: error: the traced scripts simulate different models: JMStatefulTableViewController (5 scripts), StateViewController (6 scripts), StatefulViewController (6 scripts)\n"))
+        #expect(mixed.stdout.isEmpty)
+        let chosen = try statectl(["graph", "-T", "dot", "--model", "JMStatefulTableViewController", "--trace", "docs/examples"])
+        #expect(chosen.status == 0)
+        #expect(chosen.stdout.hasPrefix("digraph JMStatefulTableViewController {"))
+        #expect(chosen.stdout.contains("traced: 5 scripts, "))
+        #expect(chosen.stderr == "statectl: note: left out 12 traced scripts of other models: StateViewController, StatefulViewController\n")
+        let none = try statectl(["graph", "-T", "dot", "--model", "StateViewController", "--trace", "docs/examples/first-load.script"])
+        #expect(none.status == 2)
+        #expect(none.stderr.hasPrefix("statectl: error: no traced script simulates StateViewController"))
+    }
+
+    @Test("a model line and the default select the same model: the catalog decides, not the text")
+    func traceInference() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("model StatefulViewController\nhasContent = false\nstart\n".utf8).write(to: directory.appendingPathComponent("named.script"))
+        try Data("# no model line: the default\nend\n".utf8).write(to: directory.appendingPathComponent("default.script"))
+        let result = try statectl(["graph", "-T", "dot", "--trace", "."], directory: directory)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("digraph StatefulViewController {"))
+        #expect(result.stdout.contains("traced: 2 scripts, 2 decisions, "))
+    }
+
+    @Test("a traced script stopped by a runtime error: exit 1 with its diagnostic, the picture drawn up to it")
+    func traceRuntimeError() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("hasContent = false\nstart\naddView(custom)\ntransition(to: custom)\nsetup\nend\n".utf8)
+            .write(to: directory.appendingPathComponent("crash.script"))
+        let result = try statectl(["graph", "--trace", "crash.script", "-o", "tree.dot"], directory: directory)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("crash.script:5:1: error: setupInitialViewState() reads lastState"))
+        let dot = try String(contentsOf: directory.appendingPathComponent("tree.dot"), encoding: .utf8)
+        #expect(dot.contains("traced: crash.script, 1 decision, "), "start's walk, before the error; end never ran")
+        #expect(dot.contains("label=\"NO ×1\""))
+    }
+
+    @Test("--trace of a folder without scripts, or of a path that does not exist, exits 2")
+    func traceNothing() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let none = try statectl(["graph", "--trace", ".", "-o", "tree.svg"], directory: directory)
+        #expect(none.status == 2)
+        #expect(none.stderr.hasPrefix("statectl: error: no scripts found in .\n  note: a folder is searched for files ending in .script"))
+        let missing = try statectl(["graph", "--trace", "missing.script", "-o", "tree.svg"], directory: directory)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("statectl: error: no such file or directory: 'missing.script'"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
     @Test("usage errors exit 2", arguments: [["graph", "--model", "Nope"], ["graph", "stray"], ["graph", "--tarce", "x"], ["graph", "-o"]])

@@ -9,10 +9,12 @@ import StatectlGraphviz
 
 private let tree = StatefulViewControllerModel.decisionTree
 
-private func sampleTrace(named name: String = "first-load.script") -> DecisionTrace {
-    var trace = DecisionTrace()
-    trace.add(records(of: "hasContent = false\nsetup\nstart\nend\nhasContent = true\nend(error: \"offline\")"), script: name)
-    return trace
+private func sampleTrace(named name: String = "first-load.script") -> SuiteCoverage.ModelCoverage {
+    var run = BranchCoverage(tree: tree)
+    for record in records(of: "hasContent = false\nsetup\nstart\nend\nhasContent = true\nend(error: \"offline\")") { run.add(record) }
+    var suite = SuiteCoverage()
+    suite.add(run, model: tree.name, script: name)
+    return suite.models[0]
 }
 
 /// Collects element names and `<title>` texts of an SVG, failing on malformed XML.
@@ -71,6 +73,26 @@ struct GraphTests {
         #expect(graph.nodes.first { $0.id == "transitionViewStates" }?.count == 0)
     }
 
+    @Test("a trace of many scripts is titled by their number and coverage; untaken branches are dashed grey; a legend says so")
+    func manyScripts() {
+        var suite = SuiteCoverage()
+        for index in 0..<12 {
+            var run = BranchCoverage(tree: tree)
+            for record in records(of: "hasContent = false\nstart") { run.add(record) }
+            suite.add(run, model: tree.name, script: "s\(index).script")
+        }
+        let graph = DecisionGraph.describe(tree, trace: suite.models[0])
+        // 3 of 13 branches: startLoading's way in, hasContent NO, loading YES.
+        #expect(graph.title == "StatefulViewController decision tree\ntraced: 12 scripts, 12 decisions, 3 of 13 branches taken (23%)")
+        let untaken = graph.edges.first { $0.id == "error->showError" }!
+        #expect(untaken.attributes.contains { $0 == ("style", "dashed") } && untaken.attributes.contains { $0 == ("color", "#c8c8c8") })
+        let taken = graph.edges.first { $0.id == "hasContent->loading" }!
+        #expect(taken.attributes.contains { $0 == ("label", "NO ×12") } && !taken.attributes.contains { $0.0 == "style" })
+        let legend = graph.legend.map { $0.edges.compactMap { edge in edge.attributes.last { $0.0 == "label" }?.1 } }
+        #expect(legend == ["taken ×N times", "untaken"])
+        #expect(DecisionGraph.describe(tree).legend == nil, "no legend without a trace")
+    }
+
     @Test("SVG output parses as XML and names every node")
     func svg() throws {
         let svg = try Graphviz.render(DecisionGraph.describe(tree), format: "svg")
@@ -98,8 +120,9 @@ struct GraphTests {
         description.nodes[0].attributes.append(("label", hostile))
         let dot = try Graphviz.dot(description)
         let parsed = try Graphviz.parse(dot: dot)
-        #expect(parsed.nodes == tree.nodes.count)
-        #expect(parsed.edges == tree.edges.count)
+        // The tree, and the legend's two sample branches.
+        #expect(parsed.nodes == tree.nodes.count + 4)
+        #expect(parsed.edges == tree.edges.count + 2)
         let svg = try Graphviz.render(description, format: "svg")
         let reader = try #require(parseSVG(svg))
         // The label's text survives literally: no \N expanded to the node name.
