@@ -9,4 +9,4 @@ bash scripts/install-deps.sh
 swift build --build-tests
 swift test --skip-build
 bash scripts/leak-check.sh .build/debug/statectl
-.build/debug/statectl test docs/examples
+.build/debug/statectl test --coverage docs/examples
