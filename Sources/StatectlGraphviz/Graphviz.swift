@@ -86,32 +86,17 @@ public enum Graphviz {
         for (key, value) in description.nodeDefaults { declare(graph, AGNODE, key, value) }
         for (key, value) in description.edgeDefaults { declare(graph, AGEDGE, key, value) }
         var nodes: [String: UnsafeMutablePointer<Agnode_t>] = [:]
-        try add(description.nodes, description.edges, to: graph, nodes: &nodes)
-        if let legend = description.legend {
-            // A subgraph whose name starts with "cluster" is drawn boxed, apart from the tree.
-            guard let cluster = "cluster_legend".withCString({ agsubg(graph, UnsafeMutablePointer(mutating: $0), 1) }) else {
-                throw lastError(or: "cannot create the legend")
-            }
-            for (key, value) in [("label", legend.title), ("fontsize", "11"), ("style", "rounded"), ("color", "#c8c8c8")] {
-                set(cluster, key, value)
-            }
-            try add(legend.nodes, legend.edges, to: cluster, nodes: &nodes)
-        }
-        return try body(graph)
-    }
-
-    /// Makes nodes and edges in `graph` (the root or a subgraph), with their attributes.
-    private static func add(_ nodeList: [GraphDescription.Node], _ edgeList: [GraphDescription.Edge],
-                            to graph: UnsafeMutablePointer<Agraph_t>,
-                            nodes: inout [String: UnsafeMutablePointer<Agnode_t>]) throws(GraphvizError) {
-        for node in nodeList {
+        // The legend is drawn loose beside the tree, not boxed in a cluster: dot's cluster
+        // layout leaks memory on every render in the Graphviz versions statectl supports.
+        let legend = description.legend
+        for node in description.nodes + (legend?.nodes ?? []) {
             guard let made = node.id.withCString({ agnode(graph, UnsafeMutablePointer(mutating: $0), 1) }) else {
                 throw lastError(or: "cannot create node \(node.id)")
             }
             nodes[node.id] = made
             for (key, value) in node.attributes { set(made, key, value) }
         }
-        for edge in edgeList {
+        for edge in description.edges + (legend?.edges ?? []) {
             guard let from = nodes[edge.from], let to = nodes[edge.to] else {
                 throw GraphvizError(message: "edge \(edge.id) joins unknown nodes")
             }
@@ -120,6 +105,7 @@ public enum Graphviz {
             }
             for (key, value) in edge.attributes { set(made, key, value) }
         }
+        return try body(graph)
     }
 
     /// Sets an attribute on a graph, node or edge, declaring it with an empty default if new.

@@ -38,7 +38,8 @@ public struct SuiteCoverage: Sendable {
 
     /// Adds one script's run of `model`.
     public mutating func add(_ run: BranchCoverage, model: String, script: String) {
-        if let position = models.firstIndex(where: { $0.model == model }) {
+        // The same name with another tree (a model whose logic differs by version) counts apart.
+        if let position = models.firstIndex(where: { $0.model == model && $0.branches.tree.edges.map(\.id) == run.tree.edges.map(\.id) }) {
             models[position].add(run, script: script)
             return
         }

@@ -77,7 +77,7 @@ struct GraphCommandTests {
         #expect(folder.status == 0)
         #expect(folder.stdout.hasPrefix("digraph StateViewController {"), "the model comes from the scripts, without --model")
         #expect(folder.stdout.contains("traced: 7 scripts, "))
-        #expect(folder.stdout.contains("cluster_legend"))
+        #expect(folder.stdout.contains("legendTakenFrom -> legendTakenTo"))
     }
 
     @Test("scripts of different models are refused, naming them; --model picks one and leaves the others out")

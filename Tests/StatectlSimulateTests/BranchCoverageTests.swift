@@ -55,3 +55,39 @@ struct BranchCoverageTests {
         #expect(coverage.name(ofBranch: branch("startLoading", "hasContent")) == "startLoading() → hasContent?")
     }
 }
+
+@Suite("Suite coverage")
+struct SuiteCoverageTests {
+    func run(_ source: String, tree: DecisionTree = StatefulViewControllerModel.decisionTree) -> BranchCoverage {
+        var coverage = BranchCoverage(tree: tree)
+        for record in simulate(source).records { coverage.add(record) }
+        return coverage
+    }
+
+    @Test("runs of one model add up, and each branch remembers the scripts that took it")
+    func addsRuns() {
+        var suite = SuiteCoverage()
+        suite.add(run("hasContent = false\nstart"), model: "StatefulViewController", script: "a")
+        suite.add(run("hasContent = false\nstart\nend"), model: "StatefulViewController", script: "b")
+        suite.add(run(""), model: "StatefulViewController", script: "empty")
+        #expect(suite.models.count == 1)
+        let entry = suite.models[0]
+        let tree = entry.branches.tree
+        let loading = tree.edges.firstIndex { $0.id == "hasContent->loading" }!
+        let empty = tree.edges.firstIndex { $0.id == "error->showEmpty" }!
+        #expect(entry.branches.counts[loading] == 3)
+        #expect(entry.scriptsByBranch[loading] == ["a", "b"])
+        #expect(entry.scriptsByBranch[empty] == ["b"])
+        #expect(entry.scripts == ["a", "b", "empty"])
+    }
+
+    @Test("models are kept apart and listed by name, whatever order the scripts come in")
+    func separatesModels() {
+        var suite = SuiteCoverage()
+        suite.add(run(""), model: "StatefulViewController", script: "a")
+        let other = JMStatefulTableViewControllerModel.decisionTree
+        suite.add(BranchCoverage(tree: other), model: "JMStatefulTableViewController", script: "b")
+        #expect(suite.models.map(\.model) == ["JMStatefulTableViewController", "StatefulViewController"])
+        #expect(suite.coverage(ofModel: "JMStatefulTableViewController")?.branches.total == other.edges.count)
+    }
+}
