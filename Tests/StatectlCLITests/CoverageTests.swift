@@ -50,6 +50,17 @@ struct CoverageTests {
         #expect(lines[2].hasSuffix(" in StatefulViewController"))
     }
 
+    @Test("docs/ci.md quotes the figure CI prints for docs/examples")
+    func figureInDocs() throws {
+        let result = try statectl(["test", "--coverage", "docs/examples"])
+        #expect(result.status == 0)
+        let summary = try #require(result.stdout.range(of: "\n", options: .backwards, range: result.stdout.startIndex..<result.stdout.range(of: "\ncoverage: ")!.lowerBound))
+        let tail = String(result.stdout[summary.upperBound...])
+        let doc = try String(contentsOf: packageRoot.appendingPathComponent("docs/ci.md"), encoding: .utf8)
+        #expect(doc.contains("$ statectl test --coverage docs/examples\n"))
+        #expect(doc.contains(tail + "```\n"), "update the coverage block in docs/ci.md to:\n\(tail)")
+    }
+
     @Test("--coverage-json gives each branch its count and the scripts that took it")
     func json() throws {
         let directory = try smallSuite()

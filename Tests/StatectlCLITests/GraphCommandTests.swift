@@ -67,33 +67,56 @@ struct GraphCommandTests {
         #expect(result.stdout.contains("traced: docs/examples/unobtrusive-error.script, 2 decisions, 6 of 13 branches taken (46.1%)"))
     }
 
+    /// A folder of three StatefulViewController scripts, one in a subfolder, and two StateViewController ones.
+    private func mixedModels() throws -> URL {
+        let directory = try temporaryDirectory()
+        let files = [
+            "first.script": "hasContent = false\nstart\n",
+            "second.script": "end(error: \"x\")\n",
+            "more/third.script": "setup\n",
+            "views/a.script": "model StateViewController\nstate loading: Spinner\nappearanceState = loading\nappear\n",
+            "views/b.script": "model StateViewController\nstate loading: Spinner\nappearanceState = loading\nappear\n",
+        ]
+        for (name, text) in files {
+            let url = directory.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return directory
+    }
+
     @Test("--trace takes folders and scripts together; the title counts them rather than listing them")
     func traceFolders() throws {
-        let result = try statectl(["graph", "-T", "dot", "--trace", "docs/examples/first-load.script",
-                                   "--trace", "docs/examples/StateViewController/"])
-        #expect(result.status == 2, "first-load simulates StatefulViewController, the folder StateViewController")
-        let folder = try statectl(["graph", "-T", "dot", "--trace", "docs/examples/StateViewController/non-animated.script",
-                                   "--trace", "docs/examples/StateViewController"])
+        let directory = try mixedModels()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try statectl(["graph", "-T", "dot", "--trace", "first.script", "--trace", "more/"], directory: directory)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("digraph StatefulViewController {"))
+        #expect(result.stdout.contains("traced: 2 scripts, "))
+        #expect(result.stdout.contains("legendTakenFrom -> legendTakenTo"))
+        let folder = try statectl(["graph", "-T", "dot", "--trace", "views/a.script", "--trace", "views"], directory: directory)
         #expect(folder.status == 0)
         #expect(folder.stdout.hasPrefix("digraph StateViewController {"), "the model comes from the scripts, without --model")
-        #expect(folder.stdout.contains("traced: 7 scripts, "))
-        #expect(folder.stdout.contains("legendTakenFrom -> legendTakenTo"))
+        #expect(folder.stdout.contains("traced: 3 scripts, "), "a script named twice counts twice")
     }
 
     @Test("scripts of different models are refused, naming them; --model picks one and leaves the others out")
     func traceModels() throws {
-        let mixed = try statectl(["graph", "-T", "dot", "--trace", "docs/examples"])
+        let directory = try mixedModels()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let mixed = try statectl(["graph", "-T", "dot", "--trace", "."], directory: directory)
         #expect(mixed.status == 2)
-        #expect(mixed.stderr.hasPrefix("statectl: error: the traced scripts simulate different models: JMStatefulTableViewController (5 scripts), StateViewController (6 scripts), StatefulViewController (6 scripts)\n"))
+        #expect(mixed.stderr == "statectl: error: the traced scripts simulate different models: StateViewController (2 scripts), StatefulViewController (3 scripts)\n"
+            + "  note: draw one of them with --model StateViewController\n")
         #expect(mixed.stdout.isEmpty)
-        let chosen = try statectl(["graph", "-T", "dot", "--model", "JMStatefulTableViewController", "--trace", "docs/examples"])
+        let chosen = try statectl(["graph", "-T", "dot", "--model", "StatefulViewController", "--trace", "."], directory: directory)
         #expect(chosen.status == 0)
-        #expect(chosen.stdout.hasPrefix("digraph JMStatefulTableViewController {"))
-        #expect(chosen.stdout.contains("traced: 5 scripts, "))
-        #expect(chosen.stderr == "statectl: note: left out 12 traced scripts of other models: StateViewController, StatefulViewController\n")
-        let none = try statectl(["graph", "-T", "dot", "--model", "StateViewController", "--trace", "docs/examples/first-load.script"])
+        #expect(chosen.stdout.hasPrefix("digraph StatefulViewController {"))
+        #expect(chosen.stdout.contains("traced: 3 scripts, "))
+        #expect(chosen.stderr == "statectl: note: left out 2 traced scripts of other models: StateViewController\n")
+        let none = try statectl(["graph", "-T", "dot", "--model", "JMStatefulTableViewController", "--trace", "first.script"], directory: directory)
         #expect(none.status == 2)
-        #expect(none.stderr.hasPrefix("statectl: error: no traced script simulates StateViewController"))
+        #expect(none.stderr.hasPrefix("statectl: error: no traced script simulates JMStatefulTableViewController\n  note: the scripts simulate StatefulViewController (1 script)"))
     }
 
     @Test("a model line and the default select the same model: the catalog decides, not the text")
