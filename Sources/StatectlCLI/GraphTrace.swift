@@ -48,7 +48,7 @@ extension GraphCommand {
                 status = 1
             }
             if let counter, let model = result.model {
-                suite.add(counter.coverage, model: model.name, script: path)
+                suite.add(counter.coverage, model: model.name, script: source.displayName)
                 models[model.name] = model
             }
         }
