@@ -37,7 +37,7 @@ check graph -o "$out/tree.png"
 check graph -o "$out/tree.pdf"
 check graph -T mermaid
 check graph --trace docs/examples/first-load.script -o "$out/traced.svg"
-check graph --model StatefulViewController --trace docs/examples -o "$out/coverage.svg"
+check graph --trace docs/examples/first-load.script --trace docs/examples/unobtrusive-error.script -o "$out/coverage.svg"
 check graph --trace docs/examples/custom-state-crash.txt -o "$out/crash.svg"
 check graph -T nonsense
 check graph -o /nonexistent/dir/tree.svg
