@@ -1,30 +1,38 @@
+import StatectlParse
 import StatectlSimulate
 import StatectlRender
 import StatectlGraphviz
 
 /// `statectl graph`: draws a model's decision tree, optionally with the branches scripts took.
 struct GraphCommand {
-    static let help = """
-    Usage: statectl graph [--model NAME] [-o FILE] [-T FORMAT] [--trace SCRIPT]…
-
-    Draws a model's decision tree from the same data the simulator runs, through
-    Graphviz (svg, png, pdf, …), as DOT, or as a Mermaid flowchart.
-
-    Options:
-      -o, --output FILE     write to FILE (atomically); - or no -o: standard output
-      -T, --format FORMAT   dot (the graph before layout), mermaid, or any format this
-                            Graphviz renders (svg, png, pdf, …); default: from FILE's
-                            extension (.dot .gv .mmd .svg .png .pdf …), else dot
-      --trace SCRIPT        run SCRIPT and highlight the branches it took, with counts;
-                            repeat for several scripts; untaken branches stay grey
-      --model NAME          the model to draw (default: StatefulViewController)
-      --list-formats        print the formats available here
-      -h, --help            show this help
-
-    Exit status: 0 drawn; 1 Graphviz failed or the file could not be written;
-    2 a usage error or an error in a traced script.
-
-    """
+    static let spec = CommandSpec(
+        name: "graph", summary: "draw a model's decision tree (Graphviz or Mermaid)",
+        usage: "[--model NAME] [-o FILE] [-T FORMAT] [--trace SCRIPT]…",
+        description: """
+        Draws a model's decision tree from the same data the simulator runs, through \
+        Graphviz (svg, png, pdf, …), as DOT, or as a Mermaid flowchart. As with dot, \
+        -Tsvg and -ofile may be written glued.
+        """,
+        options: [
+            OptionSpec("o", "output", value: "FILE", .file,
+                       help: "write to FILE (atomically); - or no -o: standard output"),
+            OptionSpec("T", "format", value: "FORMAT", .graphFormat,
+                       help: "dot (the graph before layout), mermaid, or any format this Graphviz renders (svg, png, pdf, …); default: from FILE's extension (.dot .gv .mmd .svg .png .pdf …); with no FILE, dot. A format that contradicts FILE's extension is refused"),
+            OptionSpec(nil, "trace", value: "SCRIPT", .file,
+                       help: "run SCRIPT and highlight the branches it took, with counts; repeat for several scripts; untaken branches stay grey"),
+            OptionSpec(nil, "model", value: "NAME", .model, help: "the model to draw (default: StatefulViewController)"),
+            OptionSpec(nil, "list-formats", help: "print the formats available here"),
+        ],
+        operands: .none,
+        examples: [("graph -Tsvg -o tree.svg", "StatefulViewController's decision tree as SVG"),
+                   ("graph --trace first-load.script -o coverage.png", "the branches a script took, as PNG"),
+                   ("graph --model StateViewController -T mermaid", "a Mermaid flowchart on standard output")],
+        exitStatus: """
+        0 drawn; 1 Graphviz failed or the file could not be written; 2 a usage error (including \
+        a binary format for a terminal) or an error in a traced script.
+        """,
+        seeAlso: ["statectl help run", "man statectl", "dot(1)", "the guide graph.md"],
+        run: { arguments, console throws(CommandLineExit) in try GraphCommand(arguments: arguments).execute(console: console) })
 
     static let extensions = ["dot": "dot", "gv": "dot", "mmd": "mermaid", "mermaid": "mermaid"]
 
@@ -38,7 +46,7 @@ struct GraphCommand {
         var lexer = ArgumentLexer(arguments)
         while let token = lexer.next() {
             switch token {
-            case .short("h"), .long("help", nil): throw .help(Self.help)
+            case .short("h"), .long("help", nil): throw .help(HelpText.command(Self.spec))
             case .short("o"): output = try lexer.value(for: "-o", command: "graph")
             case .long("output", let inline): output = try lexer.value(for: "--output", inline: inline, command: "graph")
             case .short("T"): format = try lexer.value(for: "-T", command: "graph")
@@ -47,17 +55,11 @@ struct GraphCommand {
             case .long("list-formats", nil): listFormats = true
             case .long("model", let inline):
                 let name = try lexer.value(for: "--model", inline: inline, command: "graph")
-                guard let model = ModelCatalog.model(named: name) else {
-                    throw .usage(UsageError("unknown model '\(name)'",
-                                            notes: ["known models: " + ModelCatalog.models.map { $0.name }.joined(separator: ", ")]),
-                                 command: "graph")
-                }
-                self.model = model
+                self.model = try Self.model(named: name)
             case .value(let value):
                 throw .usage(UsageError("unexpected argument '\(value)'", notes: ["write the output file with -o"]), command: "graph")
             default:
-                throw .usage(unknownOption(token, known: ["--output", "--format", "--trace", "--model", "--list-formats", "--help", "-o", "-T"]),
-                             command: "graph")
+                throw Self.spec.unknownOption(token)
             }
         }
     }
@@ -86,7 +88,10 @@ struct GraphCommand {
             }
         }
         let format: String
-        do { format = try resolvedFormat() } catch {
+        do {
+            format = try resolvedFormat()
+            try checkDestination(format: format, terminal: console.outputIsTerminal)
+        } catch {
             if case .usage(let usage, _) = error { console.error(usage.message, notes: usage.notes) }
             return 2
         }
@@ -125,6 +130,7 @@ struct GraphCommand {
         } catch {
             var notes: [String] = []
             if error.message.hasPrefix("unknown format"), let formats = try? Graphviz.formats() {
+                if let near = Suggestion.nearest(to: format, in: ["dot", "mermaid"] + formats) { notes.append("did you mean '\(near)'?") }
                 notes.append("formats: " + (["dot", "mermaid"] + formats).joined(separator: ", "))
             }
             console.error(error.message, notes: notes)

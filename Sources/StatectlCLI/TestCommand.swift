@@ -7,27 +7,32 @@ import StatectlRender
 
 /// `statectl test`: checks scripts against their golden transition logs.
 struct TestCommand {
-    static let help = """
-    Usage: statectl test [--update [--force]] [--junit FILE] [PATH…]
+    static let spec = CommandSpec(
+        name: "test", summary: "check scripts against their golden logs",
+        usage: "[--update [--force]] [--junit FILE] [PATH…]",
+        description: """
+        Runs every script and compares its text log with its golden file: the script's \
+        path with the extension replaced by .golden. A directory is searched recursively \
+        for *.script files; a file named here may have any extension. Default PATH: .
 
-    Runs every script and compares its text log with its golden file: the script's
-    path with the extension replaced by .golden. A directory is searched recursively
-    for *.script files; a file named here may have any extension. Default PATH: .
-
-    A test passes when the script parses, every expect holds, and the log equals the
-    golden file byte for byte. A mismatch prints a unified diff.
-
-    Options:
-      --update        write missing or changed golden files (never for a script with
-                      errors or failed expectations); refused when CI is set
-      --force         allow --update when CI is set
-      --junit FILE    also write a JUnit XML report to FILE
-      -h, --help      show this help
-
-    The last line is exactly 'N passed, N failed'. Exit status: 0 all passed;
-    1 any failed; 2 a usage error.
-
-    """
+        A test passes when the script parses, every expect holds, and the log equals the \
+        golden file byte for byte. A mismatch prints a unified diff. The last line is \
+        exactly 'N passed, N failed'.
+        """,
+        options: [
+            OptionSpec(nil, "update", help: "write missing or changed golden files (never for a script with errors or failed expectations); refused when CI is set"),
+            OptionSpec(nil, "force", help: "allow --update when CI is set"),
+            OptionSpec(nil, "junit", value: "FILE", .file, help: "also write a JUnit XML report to FILE"),
+        ],
+        operands: .file,
+        examples: [("test tests/", "check every *.script under tests/"),
+                   ("test --update tests/new.script", "record (or re-record) one script's golden log"),
+                   ("test --junit report.xml", "also write a report for CI")],
+        exitStatus: "0 all passed; 1 any failed; 2 a usage error.",
+        seeAlso: ["statectl help run", "man statectl", "the guide ci.md"],
+        run: { arguments, console throws(CommandLineExit) in
+            try TestCommand(arguments: arguments, environment: console.environment).execute(console: console)
+        })
 
     var paths: [String] = []
     var update = false
@@ -40,12 +45,12 @@ struct TestCommand {
         var lexer = ArgumentLexer(arguments)
         while let token = lexer.next() {
             switch token {
-            case .short("h"), .long("help", nil): throw .help(Self.help)
+            case .short("h"), .long("help", nil): throw .help(HelpText.command(Self.spec))
             case .long("update", nil): update = true
             case .long("force", nil): force = true
             case .long("junit", let inline): junit = try lexer.value(for: "--junit", inline: inline, command: "test")
             case .value(let path): paths.append(path)
-            default: throw .usage(unknownOption(token, known: ["--update", "--force", "--junit", "--help"]), command: "test")
+            default: throw Self.spec.unknownOption(token)
             }
         }
         if paths.isEmpty { paths = ["."] }
