@@ -67,7 +67,7 @@ struct CommandSpec: Sendable {
 
     /// Every spelling of every flag, for "did you mean".
     var flagNames: [String] {
-        options.flatMap { option in ["--\(option.long)"] + (option.short.map { ["-\($0)"] } ?? []) }
+        (options + [.help]).flatMap { option in ["--\(option.long)"] + (option.short.map { ["-\($0)"] } ?? []) }
     }
 
     /// A usage error for `token`, suggesting this command's nearest flag.

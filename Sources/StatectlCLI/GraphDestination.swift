@@ -51,7 +51,10 @@ extension GraphCommand {
     static func model(named name: String) throws(CommandLineExit) -> any SimulationModel.Type {
         let names = ModelCatalog.models.map { $0.name }
         if let model = ModelCatalog.models.first(where: { $0.name.lowercased() == name.lowercased() }) { return model }
-        var notes = Suggestion.nearest(to: name, in: names).map { ["did you mean '\($0)'?"] } ?? []
+        // A typo, or the start of a long name: `StatefulView` for StatefulViewController.
+        let prefixed = names.filter { $0.lowercased().hasPrefix(name.lowercased()) }
+        let near = Suggestion.nearest(to: name, in: names) ?? (prefixed.count == 1 ? prefixed[0] : nil)
+        var notes = near.map { ["did you mean '\($0)'?"] } ?? []
         notes.append("models: " + names.joined(separator: ", "))
         throw .usage(UsageError("unknown model '\(name)'", notes: notes), command: "graph")
     }
