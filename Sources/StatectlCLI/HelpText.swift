@@ -22,7 +22,7 @@ enum HelpText {
             text += "  " + command.name.padding(optionColumn - 2) + command.summary + "\n"
         }
         text += "\nOptions:\n" + options([
-            OptionSpec("h", "help", help: "show this help; 'statectl COMMAND --help' for a command's"),
+            OptionSpec("h", "help", help: "show this help (a command's: statectl help COMMAND)"),
             OptionSpec("V", "version", help: "print the version"),
         ])
         text += examples([

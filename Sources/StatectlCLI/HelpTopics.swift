@@ -19,7 +19,7 @@ enum HelpTopics {
         usage: "bash|zsh|fish",
         description: """
         Prints a script that teaches the shell statectl's commands, flags, formats, model names \
-        and file arguments. scripts/install.sh installs all three; to try one in the current \
+        and file arguments. statectl's install script installs all three; to try one in the current \
         shell: 'source <(statectl completion bash)'.
         """,
         options: [],
