@@ -102,7 +102,7 @@ enum Completion {
 
         _statectl_graph_formats() {
           local -a formats
-          formats=(${(f)"$(${words[1]:-statectl} graph --list-formats 2>/dev/null)"})
+          formats=(${(f)"$(${_statectl_binary:-statectl} graph --list-formats 2>/dev/null)"})
           _describe 'format' formats
         }
 

@@ -103,4 +103,33 @@ struct HelpAndCompletionTests {
         #expect(try bashCompletions(["statectl", "help", "c"], in: directory) == ["completion"])
         #expect(try bashCompletions(["statectl", "completion", "z"], in: directory) == ["zsh"])
     }
+
+    @Test("fish completes commands, models, formats and flags")
+    func fishCompletes() throws {
+        let fish = URL(fileURLWithPath: "/usr/bin/fish")
+        guard FileManager.default.isExecutableFile(atPath: fish.path) else { return }  // fish not installed here
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("statectl.fish")
+        try statectl(["completion", "fish"]).stdoutBytes.write(to: file)
+        func complete(_ line: String) throws -> [String] {
+            let process = Process()
+            process.executableURL = fish
+            process.arguments = ["--no-config", "-c", "source \(file.path); complete -C '\(line)'"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["PATH"] = statectlBinary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
+            process.environment = environment
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self).split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+        }
+        #expect(try complete("statectl gr") == ["graph"])
+        #expect(try complete("statectl graph --model State").sorted() == ["StateViewController", "StatefulViewController"])
+        #expect(try complete("statectl graph -T sv").contains("svg"))
+        #expect(try complete("statectl run --format ").sorted() == ["jsonl", "text"])
+        #expect(try complete("statectl completion ").sorted() == ["bash", "fish", "zsh"])
+    }
 }
