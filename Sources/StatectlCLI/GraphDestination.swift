@@ -49,6 +49,7 @@ extension GraphCommand {
 
     /// A model by name, ignoring case: `--model stateviewcontroller` is StateViewController.
     static func model(named name: String) throws(CommandLineExit) -> any SimulationModel.Type {
+        if let model = ModelCatalog.model(named: name) { return model }
         let names = ModelCatalog.models.map { $0.name }
         if let model = ModelCatalog.models.first(where: { $0.name.lowercased() == name.lowercased() }) { return model }
         // A typo, or the start of a long name: `StatefulView` for StatefulViewController.
