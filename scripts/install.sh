@@ -6,27 +6,36 @@
 #   share/zsh/site-functions/_statectl              (`statectl completion zsh`)
 #   share/fish/vendor_completions.d/statectl.fish   (`statectl completion fish`)
 #   share/doc/statectl/                             (README.md and docs/, which help names)
-# Usage: scripts/install.sh [--prefix DIR]
+# Usage: scripts/install.sh [--prefix DIR] [--binary FILE]
+#   --binary FILE installs a statectl already built instead of building one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
 prefix=/usr/local
+bin=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --prefix) [ $# -ge 2 ] || { echo "install.sh: --prefix needs a directory" >&2; exit 2; }; prefix=$2; shift 2 ;;
     --prefix=*) prefix=${1#--prefix=}; shift ;;
-    -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "install.sh: unknown argument '$1'" >&2; echo "usage: scripts/install.sh [--prefix DIR]" >&2; exit 2 ;;
+    --binary) [ $# -ge 2 ] || { echo "install.sh: --binary needs a file" >&2; exit 2; }; bin=$2; shift 2 ;;
+    --binary=*) bin=${1#--binary=}; shift ;;
+    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "install.sh: unknown argument '$1'" >&2; echo "usage: scripts/install.sh [--prefix DIR] [--binary FILE]" >&2; exit 2 ;;
   esac
 done
 
-bash scripts/install-deps.sh
-# A static Swift runtime on Linux, so the installed binary needs no toolchain; macOS has one.
-static=""
-[ "$(uname -s)" = Linux ] && static="--static-swift-stdlib"
-swift build -c release $static --product statectl
-bin=$(swift build -c release $static --show-bin-path)/statectl
+if [ -z "$bin" ]; then
+  bash scripts/install-deps.sh
+  # A static Swift runtime on Linux, so the installed binary needs no toolchain; macOS has one.
+  static=""
+  [ "$(uname -s)" = Linux ] && static="--static-swift-stdlib"
+  swift build -c release $static --product statectl
+  bin=$(swift build -c release $static --show-bin-path)/statectl
+elif [ ! -x "$bin" ]; then
+  echo "install.sh: '$bin' is not an executable file" >&2
+  exit 2
+fi
 
 # Each file goes to a temporary name beside its destination, then is renamed into place,
 # so an interrupted install never leaves half a file.
