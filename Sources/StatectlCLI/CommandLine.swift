@@ -58,8 +58,7 @@ public enum StatectlCommandLine {
             default:
                 guard let spec = CommandCatalog.command(named: command) else {
                     if command.hasPrefix("-") {
-                        var lexer = ArgumentLexer([command])
-                        throw CommandLineExit.usage(unknownOption(lexer.next()!, known: ["--help", "--version", "-h", "-V"]), command: nil)
+                        throw CommandLineExit.usage(unknownOption(.value(command), known: ["--help", "--version", "-h", "-V"]), command: nil)
                     }
                     throw HelpTopics.unknownCommand(command)
                 }
