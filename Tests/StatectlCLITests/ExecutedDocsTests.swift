@@ -56,6 +56,14 @@ struct ExecutedDocsTests {
         #expect(drifts.last?.message.contains("but the document shows") == true)
     }
 
+    @Test("inline code that starts a line is no fence; a fence left open is a drift")
+    func fences() throws {
+        let text = "```` ```statectl ```` blocks run.\n\n```statectl\nstrat\n"
+        let document = ExecutedDocument(path: "open.md", text: text)
+        #expect(document.blocks.isEmpty)
+        #expect(try document.check().map(\.line) == [3])
+    }
+
     @Test("'...' stands for any run of lines, and nothing else does")
     func ellipsis() {
         #expect(ExecutedDocument.matches(["a", "...", "d"], ["a", "b", "c", "d"]))

@@ -45,12 +45,18 @@ struct ExecutedDocument {
                 }
             } else if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
                 let fence = String(trimmed.prefix { $0 == "`" || $0 == "~" })
+                // CommonMark: a backtick fence's info string holds no backtick (that is inline code).
+                if fence.hasPrefix("`"), trimmed.dropFirst(fence.count).contains("`") { continue }
                 let info = trimmed.dropFirst(fence.count).split(separator: " ").first.map(String.init) ?? ""
                 open = (fence, info, index + 1, [])
             }
         }
         self.blocks = blocks
+        unclosedLine = open?.line
     }
+
+    /// The line of a fence never closed, which would hide every example after it.
+    let unclosedLine: Int?
 
     static let scriptInfos: Set<String> = ["statectl", "statectl-script"]
 
@@ -65,6 +71,7 @@ struct ExecutedDocument {
                                                        withDestinationURL: packageRoot.appendingPathComponent(name))
         }
         var drifts: [Drift] = []
+        if let unclosedLine { drifts.append(Drift(line: unclosedLine, message: "this fence is never closed")) }
         for (index, block) in blocks.enumerated() {
             if Self.scriptInfos.contains(block.info) {
                 let name = try place(block, in: scratch, drifts: &drifts)
