@@ -44,6 +44,8 @@ enum Completion {
         # bash completion for statectl \(StatectlCommandLine.version), printed by `statectl completion bash`
         _statectl() {
           local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" command="" i
+          # bash splits --format=jsonl at '=': complete the value as after --format jsonl.
+          if [[ $cur == = ]]; then cur=""; elif [[ $prev == = ]]; then prev="${COMP_WORDS[COMP_CWORD-2]}"; fi
           for ((i = 1; i < COMP_CWORD; i++)); do
             case "${COMP_WORDS[i]}" in -*) ;; *) command="${COMP_WORDS[i]}"; break ;; esac
           done

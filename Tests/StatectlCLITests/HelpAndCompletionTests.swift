@@ -100,6 +100,7 @@ struct HelpAndCompletionTests {
         #expect(try bashCompletions(["statectl", "graph", "--model", "State"], in: directory) == ["StateViewController", "StatefulViewController"])
         #expect(try bashCompletions(["statectl", "graph", "-T", "sv"], in: directory).contains("svg"))
         #expect(try bashCompletions(["statectl", "run", "fi"], in: directory) == ["first.script"])
+        #expect(try bashCompletions(["statectl", "run", "--format", "=", "j"], in: directory) == ["jsonl"])
         #expect(try bashCompletions(["statectl", "help", "c"], in: directory) == ["completion"])
         #expect(try bashCompletions(["statectl", "completion", "z"], in: directory) == ["zsh"])
     }
