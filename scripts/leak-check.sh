@@ -48,3 +48,7 @@ python3 scripts/gen-bench-script.py 5000 > "$out/long.script"
 check run "$out/long.script"
 check run --format jsonl "$out/long.script"
 check run docs/examples/custom-state-crash.txt
+
+# A failed expect asks a copy of the model what pending work would do.
+printf 'hasContent = false\nstart; expect state == loading\nend(animated: true); expect visible == [empty]\n' > "$out/pending.script"
+check run "$out/pending.script"

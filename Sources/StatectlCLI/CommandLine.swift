@@ -12,34 +12,27 @@ func unknownOption(_ token: ArgumentToken, known: [String]) -> UsageError {
     switch token {
     case .short(let character): written = "-\(character)"
     case .long(let name, _): written = "--\(name)"
-    case .value(let value): written = value
+    case .value(let value), .malformed(let value): written = value
     }
     var notes: [String] = []
     if let near = Suggestion.nearest(to: written, in: known) { notes.append("did you mean '\(near)'?") }
     return UsageError("unknown option '\(written)'", notes: notes)
 }
 
+/// `unknown format 'jsnol'`, with the nearest word and the list: `formats: text, jsonl`.
+func unknownWord(_ what: String, _ written: String, among known: [String]) -> UsageError {
+    var notes: [String] = []
+    if let near = Suggestion.nearest(to: written, in: known) { notes.append("did you mean '\(near)'?") }
+    notes.append("\(what)s: " + known.joined(separator: ", "))
+    return UsageError("unknown \(what) '\(written)'", notes: notes)
+}
+
 /// The `statectl` command line: a thin shell that picks a command and reports its exit.
 public enum StatectlCommandLine {
     public static let version = "0.1.0"
 
-    static let help = """
-    statectl \(version): simulates iOS placeholder-state libraries on a virtual clock.
-
-    Usage: statectl <command> [options]
-
-    Commands:
-      run FILE      simulate an event script and print its transition log
-      graph         draw a model's decision tree (Graphviz or Mermaid)
-      test [PATH…]  check scripts against their golden logs
-
-    Options:
-      -h, --help    show this help (also: statectl <command> --help)
-      --version     print the version
-
-    Documentation: docs/script-language.md, docs/graph.md, docs/ci.md
-
-    """
+    /// The top-level help: the command list, made from `CommandCatalog`.
+    static var help: String { HelpText.top(CommandCatalog.commands) }
 
     /// Runs the command line (without the program name) and returns the exit status.
     public static func main(_ arguments: [String]) -> Int32 {
@@ -54,23 +47,22 @@ public enum StatectlCommandLine {
             return 2
         }
         let rest = Array(arguments.dropFirst())
-        do {
+        do throws(CommandLineExit) {
             switch command {
-            case "run": return try RunCommand(arguments: rest).execute(console: console)
-            case "graph": return try GraphCommand(arguments: rest).execute(console: console)
-            case "test": return try TestCommand(arguments: rest, environment: console.environment).execute(console: console)
-            case "-h", "--help", "help":
+            case "-h", "--help":
                 console.out.write(help)
                 return 0
-            case "--version", "version":
+            case "-V", "--version", "version":
                 console.out.write("statectl \(version)\n")
                 return 0
             default:
-                var notes: [String] = []
-                if let near = Suggestion.nearest(to: command, in: ["run", "graph", "test"]) { notes.append("did you mean '\(near)'?") }
-                notes.append("see 'statectl --help'")
-                console.error("unknown command '\(command)'", notes: notes)
-                return 2
+                guard let spec = CommandCatalog.command(named: command) else {
+                    if command.hasPrefix("-") {
+                        throw CommandLineExit.usage(unknownOption(.value(command), known: ["--help", "--version", "-h", "-V"]), command: nil)
+                    }
+                    throw HelpTopics.unknownCommand(command)
+                }
+                return try spec.run(rest, console)
             }
         } catch {
             switch error {

@@ -23,6 +23,9 @@ final class Console {
         return isatty(onStandardError ? 2 : 1) == 1
     }
 
+    /// Whether standard output is a terminal (where binary output would be garbage).
+    var outputIsTerminal: Bool { isatty(1) == 1 }
+
     func flush() {
         out.flush()
         err.flush()

@@ -1,33 +1,41 @@
+import StatectlParse
 import StatectlSimulate
 import StatectlRender
 import StatectlGraphviz
 
 /// `statectl graph`: draws a model's decision tree, optionally with the branches scripts took.
 struct GraphCommand {
-    static let help = """
-    Usage: statectl graph [--model NAME] [-o FILE] [-T FORMAT] [--trace PATH]…
-
-    Draws a model's decision tree from the same data the simulator runs, through
-    Graphviz (svg, png, pdf, …), as DOT, or as a Mermaid flowchart.
-
-    Options:
-      -o, --output FILE     write to FILE (atomically); - or no -o: standard output
-      -T, --format FORMAT   dot (the graph before layout), mermaid, or any format this
-                            Graphviz renders (svg, png, pdf, …); default: from FILE's
-                            extension (.dot .gv .mmd .svg .png .pdf …), else dot
-      --trace PATH          run the script, or every *.script in the folder, and draw
-                            the branches taken, with counts, untaken ones dashed grey;
-                            repeat for more; the model is the scripts' own
-      --model NAME          the model to draw (default: the traced scripts' model, else
-                            StatefulViewController); traced scripts of others are left out
-      --list-formats        print the formats available here
-      -h, --help            show this help
-
-    Exit status: 0 drawn; 1 Graphviz failed, the file could not be written, or a
-    traced script stopped on a runtime error (the picture is still drawn, up to it);
-    2 a usage error, an error in a traced script, or traced scripts of several models.
-
-    """
+    static let spec = CommandSpec(
+        name: "graph", summary: "draw a model's decision tree (Graphviz or Mermaid)",
+        usage: "[--model NAME] [-o FILE] [-T FORMAT] [--trace PATH]…",
+        description: """
+        Draws a model's decision tree from the same data the simulator runs, through \
+        Graphviz (svg, png, pdf, …), as DOT, or as a Mermaid flowchart. As with dot, \
+        -Tsvg and -ofile may be written glued.
+        """,
+        options: [
+            OptionSpec("o", "output", value: "FILE", .file,
+                       help: "write to FILE (atomically); - or no -o: standard output"),
+            OptionSpec("T", "format", value: "FORMAT", .graphFormat,
+                       help: "dot (the graph before layout), mermaid, or any format this Graphviz renders (svg, png, pdf, …); default: from FILE's extension (.dot .gv .mmd .svg .png .pdf …); with no FILE, dot. A format that contradicts FILE's extension is refused"),
+            OptionSpec(nil, "trace", value: "PATH", .file,
+                       help: "run the script, or every *.script in the folder, and draw the branches taken, with counts, untaken ones dashed grey; repeat for more; the model is the scripts' own"),
+            OptionSpec(nil, "model", value: "NAME", .model,
+                       help: "the model to draw (default: the traced scripts' model, else StatefulViewController); traced scripts of other models are left out"),
+            OptionSpec(nil, "list-formats", help: "print the formats available here"),
+        ],
+        operands: .none,
+        examples: [("graph -Tsvg -o tree.svg", "StatefulViewController's decision tree as SVG"),
+                   ("graph --trace first-load.script -o coverage.png", "the branches a script took, as PNG"),
+                   ("graph --trace tests/ -o coverage.svg", "the branches a whole suite took: the coverage picture"),
+                   ("graph --model StateViewController -T mermaid", "a Mermaid flowchart on standard output")],
+        exitStatus: """
+        0 drawn; 1 Graphviz failed, the file could not be written, or a traced script stopped \
+        on a runtime error (the picture is still drawn, up to it); 2 a usage error (including \
+        a binary format for a terminal), an error in a traced script, or traced scripts of several models.
+        """,
+        seeAlso: ["statectl help run", "man statectl", "dot(1)", "the guide graph.md"],
+        run: { arguments, console throws(CommandLineExit) in try GraphCommand(arguments: arguments).execute(console: console) })
 
     static let extensions = ["dot": "dot", "gv": "dot", "mmd": "mermaid", "mermaid": "mermaid"]
 
@@ -42,7 +50,7 @@ struct GraphCommand {
         var lexer = ArgumentLexer(arguments)
         while let token = lexer.next() {
             switch token {
-            case .short("h"), .long("help", nil): throw .help(Self.help)
+            case .short("h"), .long("help", nil): throw .help(HelpText.command(Self.spec))
             case .short("o"): output = try lexer.value(for: "-o", command: "graph")
             case .long("output", let inline): output = try lexer.value(for: "--output", inline: inline, command: "graph")
             case .short("T"): format = try lexer.value(for: "-T", command: "graph")
@@ -51,17 +59,11 @@ struct GraphCommand {
             case .long("list-formats", nil): listFormats = true
             case .long("model", let inline):
                 let name = try lexer.value(for: "--model", inline: inline, command: "graph")
-                guard let model = ModelCatalog.model(named: name) else {
-                    throw .usage(UsageError("unknown model '\(name)'",
-                                            notes: ["known models: " + ModelCatalog.models.map { $0.name }.joined(separator: ", ")]),
-                                 command: "graph")
-                }
-                self.model = model
+                self.model = try Self.model(named: name)
             case .value(let value):
                 throw .usage(UsageError("unexpected argument '\(value)'", notes: ["write the output file with -o"]), command: "graph")
             default:
-                throw .usage(unknownOption(token, known: ["--output", "--format", "--trace", "--model", "--list-formats", "--help", "-o", "-T"]),
-                             command: "graph")
+                throw Self.spec.unknownOption(token)
             }
         }
     }
@@ -90,7 +92,10 @@ struct GraphCommand {
             }
         }
         let format: String
-        do { format = try resolvedFormat() } catch {
+        do {
+            format = try resolvedFormat()
+            try checkDestination(format: format, terminal: console.outputIsTerminal)
+        } catch {
             if case .usage(let usage, _) = error { console.error(usage.message, notes: usage.notes) }
             return 2
         }
@@ -118,6 +123,7 @@ struct GraphCommand {
         } catch {
             var notes: [String] = []
             if error.message.hasPrefix("unknown format"), let formats = try? Graphviz.formats() {
+                if let near = Suggestion.nearest(to: format, in: ["dot", "mermaid"] + formats) { notes.append("did you mean '\(near)'?") }
                 notes.append("formats: " + (["dot", "mermaid"] + formats).joined(separator: ", "))
             }
             console.error(error.message, notes: notes)

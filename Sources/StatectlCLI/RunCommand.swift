@@ -3,22 +3,26 @@ import StatectlRender
 
 /// `statectl run FILE`: simulates a script and prints its transition log.
 struct RunCommand {
-    static let help = """
-    Usage: statectl run [--format text|jsonl] FILE
-
-    Simulates an event script and prints the transition log: what each statement did,
-    when each transition was queued, began, completed or was dropped, and the final state.
-    FILE may be - for standard input.
-
-    Options:
-      --format text|jsonl   text (default): aligned lines for people and golden files;
-                            jsonl: one JSON object per record
-      -h, --help            show this help
-
-    Exit status: 0 every expectation held; 1 an expectation failed or a runtime error
-    was reported; 2 a usage error or an error in the script (nothing is simulated).
-
-    """
+    static let spec = CommandSpec(
+        name: "run", summary: "simulate an event script and print its transition log",
+        usage: "[--format text|jsonl] FILE",
+        description: """
+        Simulates an event script and prints the transition log: what each statement did, \
+        when each transition was queued, began, completed or was dropped, and the final state. \
+        FILE may be - for standard input. Diagnostics go to standard error.
+        """,
+        options: [OptionSpec(nil, "format", value: "FORMAT", .choice(Format.allCases.map(\.rawValue)),
+                             help: "text (default): aligned lines for people and golden files; jsonl: one JSON object per record")],
+        operands: .file,
+        examples: [("run first-load.script", "the log as text"),
+                   ("run --format jsonl first-load.script", "one JSON object per record, for jq and other tools"),
+                   ("run - < first-load.script", "a script read from standard input")],
+        exitStatus: """
+        0 every expectation held; 1 an expectation failed or a runtime error was reported; \
+        2 a usage error or an error in the script (nothing is simulated).
+        """,
+        seeAlso: ["statectl help test", "man statectl", "the guides script-language.md and run.md"],
+        run: { arguments, console throws(CommandLineExit) in try RunCommand(arguments: arguments).execute(console: console) })
 
     enum Format: String, CaseIterable { case text, jsonl }
 
@@ -30,18 +34,18 @@ struct RunCommand {
         var path: String?
         while let token = lexer.next() {
             switch token {
-            case .short("h"), .long("help", nil): throw .help(Self.help)
+            case .short("h"), .long("help", nil): throw .help(HelpText.command(Self.spec))
             case .long("format", let inline):
                 let value = try lexer.value(for: "--format", inline: inline, command: "run")
-                guard let format = Format(rawValue: value) else {
-                    throw .usage(UsageError("unknown format '\(value)'", notes: ["formats: text, jsonl"]), command: "run")
+                guard let format = Format(rawValue: value.lowercased()) else {
+                    throw .usage(unknownWord("format", value, among: Format.allCases.map(\.rawValue)), command: "run")
                 }
                 self.format = format
             case .value(let value):
                 guard path == nil else { throw .usage(UsageError("run takes one script, got '\(path!)' and '\(value)'"), command: "run") }
                 path = value
             default:
-                throw .usage(unknownOption(token, known: ["--format", "--help"]), command: "run")
+                throw Self.spec.unknownOption(token)
             }
         }
         guard let path else { throw .usage(UsageError("run needs a script file (or - for standard input)"), command: "run") }

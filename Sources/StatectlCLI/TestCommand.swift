@@ -8,38 +8,38 @@ import StatectlRender
 
 /// `statectl test`: checks scripts against their golden transition logs.
 struct TestCommand {
-    static let help = """
-    Usage: statectl test [--update [--force]] [--junit FILE] [--reporter NAME]
-                         [--coverage] [--coverage-json FILE] [--min-coverage P] [PATH…]
+    static let spec = CommandSpec(
+        name: "test", summary: "check scripts against their golden logs",
+        usage: "[--update [--force]] [--junit FILE] [--reporter NAME] [--coverage] [--coverage-json FILE] [--min-coverage P] [PATH…]",
+        description: """
+        Runs every script and compares its text log with its golden file: the script's \
+        path with the extension replaced by .golden. A directory is searched recursively \
+        for *.script files; a file named here may have any extension. Default PATH: .
 
-    Runs every script and compares its text log with its golden file: the script's
-    path with the extension replaced by .golden. A directory is searched recursively
-    for *.script files; a file named here may have any extension. Default PATH: .
-
-    A test passes when the script parses, every expect holds, and the log equals the
-    golden file byte for byte. A mismatch prints a unified diff.
-
-    Options:
-      --update        write missing or changed golden files (never for a script with
-                      errors or failed expectations); refused when CI is set
-      --force         allow --update when CI is set
-      --junit FILE    also write a JUnit XML report to FILE
-      --reporter NAME text (default); github: also a GitHub Actions annotation for
-                      each failure; junit: the JUnit XML report on standard output
-      --coverage      after the summary, the decision branches the scripts took, per
-                      model, and every branch none took
-      --coverage-json FILE
-                      write that coverage to FILE as JSON, with the scripts per branch
-      --min-coverage P
-                      fail (exit 1) when a model's coverage is below P percent;
-                      implies --coverage
-      -h, --help      show this help
-
-    The summary line is exactly 'N passed, N failed'. Exit status: 0 all passed;
-    1 any failed, or coverage below --min-coverage; 2 a usage error, a path that does
-    not exist, or no scripts found.
-
-    """
+        A test passes when the script parses, every expect holds, and the log equals the \
+        golden file byte for byte. A mismatch prints a unified diff. The summary line is \
+        exactly 'N passed, N failed'; --coverage adds the decision branches the scripts took after it.
+        """,
+        options: [
+            OptionSpec(nil, "update", help: "write missing or changed golden files (never for a script with errors or failed expectations); refused when CI is set"),
+            OptionSpec(nil, "force", help: "allow --update when CI is set"),
+            OptionSpec(nil, "junit", value: "FILE", .file, help: "also write a JUnit XML report to FILE"),
+            OptionSpec(nil, "reporter", value: "NAME", .choice(["text", "github", "junit"]),
+                       help: "text (default); github: also a GitHub Actions annotation for each failure; junit: the JUnit XML report on standard output"),
+            OptionSpec(nil, "coverage", help: "after the summary, the decision branches the scripts took, per model, and every branch none took"),
+            OptionSpec(nil, "coverage-json", value: "FILE", .file, help: "write that coverage to FILE as JSON, with the scripts per branch"),
+            OptionSpec(nil, "min-coverage", value: "P", .text, help: "fail (exit 1) when a model's coverage is below P percent; implies --coverage"),
+        ],
+        operands: .file,
+        examples: [("test tests/", "check every *.script under tests/"),
+                   ("test --update tests/new.script", "record (or re-record) one script's golden log"),
+                   ("test --junit report.xml", "also write a report for CI"),
+                   ("test --coverage --min-coverage 80 tests/", "fail when the scripts take under 80% of a model's branches")],
+        exitStatus: "0 all passed; 1 any failed, or coverage below --min-coverage; 2 a usage error, a path that does not exist, or no scripts found.",
+        seeAlso: ["statectl help run", "man statectl", "the guide ci.md"],
+        run: { arguments, console throws(CommandLineExit) in
+            try TestCommand(arguments: arguments, environment: console.environment).execute(console: console)
+        })
 
     var paths: [String] = []
     var update = false
@@ -56,7 +56,7 @@ struct TestCommand {
         var lexer = ArgumentLexer(arguments)
         while let token = lexer.next() {
             switch token {
-            case .short("h"), .long("help", nil): throw .help(Self.help)
+            case .short("h"), .long("help", nil): throw .help(HelpText.command(Self.spec))
             case .long("update", nil): update = true
             case .long("force", nil): force = true
             case .long("junit", let inline): junit = try lexer.value(for: "--junit", inline: inline, command: "test")
@@ -78,8 +78,7 @@ struct TestCommand {
                 minimumCoverage = value
                 coverage = true
             case .value(let path): paths.append(path)
-            default: throw .usage(unknownOption(token, known: ["--update", "--force", "--junit", "--reporter", "--coverage",
-                                                                    "--coverage-json", "--min-coverage", "--help"]), command: "test")
+            default: throw Self.spec.unknownOption(token)
             }
         }
         if paths.isEmpty { paths = ["."] }

@@ -2,10 +2,12 @@ import StatectlParse
 
 /// Diagnostics every model's vocabulary gives the same way.
 public enum Vocabulary {
-    /// `unknown statement 'strat'`, with "did you mean 'start'?" when a known word is close.
+    /// `unknown statement 'strat'`, with "did you mean 'start'?" when a known word is close,
+    /// and every word known here, closest first, so the note teaches the vocabulary.
     public static func unknown(_ name: Name, what: String = "statement", among known: [String]) -> Diagnostic {
         var notes: [DiagnosticNote] = []
         if let near = Suggestion.nearest(to: name.text, in: known) { notes.append(DiagnosticNote("did you mean '\(near)'?")) }
+        notes.append(DiagnosticNote("\(what)s here, closest first: " + Suggestion.ranked(to: name.text, in: known).joined(separator: ", ")))
         return Diagnostic(id: "unknown-\(what)", span: name.span, message: "unknown \(what) '\(name.text)'", notes: notes)
     }
 

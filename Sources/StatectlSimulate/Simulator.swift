@@ -95,8 +95,12 @@ public struct Simulator<M: SimulationModel> {
         guard !holds else { return nil }
         failedExpectations += 1
         let wanted = expectation.comparison == .equal ? expectation.expected.text : "not \(expectation.expected.text)"
+        var notes: [DiagnosticNote] = []
+        if let pending = model.whenPendingWorkHolds(now: effects.now, { model throws(RuntimeError) in try expectation.holds(for: model) }) {
+            notes.append(expectation.pendingWorkNote(pending, model: M.self, now: effects.now))
+        }
         return Diagnostic(id: "expectation-failed", span: span,
-                          message: "expectation failed: \(expectation.property) is \(actual.text), expected \(wanted)")
+                          message: "expectation failed: \(expectation.property) is \(actual.text), expected \(wanted)", notes: notes)
     }
 
 }

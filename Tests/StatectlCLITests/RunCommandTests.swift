@@ -82,6 +82,7 @@ struct RunCommandTests {
             1 | strat
               | ^~~~~
               = note: did you mean 'start'?
+              = note: statements here, closest first: start, setup, wait, end, expect, model, bounds, addView, hasContent, transition, startLoading, endLoading, removeView, transitionToState, transitionViewStates, setupInitialViewState
         <stdin>:2:17: error: unknown state 'loadng'
             2 | expect state == loadng
               |                 ^~~~~~
