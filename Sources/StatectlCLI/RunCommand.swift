@@ -60,14 +60,13 @@ struct RunCommand {
             console.error(error.message)
             return 2
         }
+        // Rendered on the simulating thread: a second thread paid on an idle two-core
+        // machine and cost more than it saved on one core or behind a pipe (docs/performance.md).
         let renderer: RecordSink = format == .text ? TextLogRenderer(console.out) : JSONLinesRenderer(console.out)
-        let sink = BackgroundSink(renderer)
         let result: ScriptResult
         do {
-            result = try executeScript(source, into: sink)
-            sink.finish()
+            result = try executeScript(source, into: renderer)
         } catch {
-            sink.finish()
             console.out.flush()
             console.error(error.message)
             return 2
