@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Benchmarks of the release build; the figures go into docs/performance.md.
-#   1. statectl run on a 1,000,000-statement script: best wall time of 3, peak memory;
-#      then the same as JSON Lines, and with most error texts distinct (for reference).
-#   2. start-up: a one-line script against a hello-world Swift binary.
-#   3. statectl graph -o tree.svg against dot -Tsvg on the same graph's DOT file.
-#   4. statectl test on 1,000 scripts of 100 statements.
-# Needs python3 and hyperfine (apt-get install hyperfine) and Graphviz's dot (graphviz).
+# Benchmarks of the release build; everything docs/performance.md quotes, in one run.
+#   1. statectl run on a 1,000,000-statement script, side by side: pinned to one core into a
+#      file (the reference), into /dev/null, into a pipe, and pinned with a pinned reader;
+#      JSON Lines; a plain-Python loop of the same semantics (same log, checked).
+#   2. a 1,000,000-line script in which every line is distinct, on one core; instructions
+#      per line counted with callgrind when valgrind is installed.
+#   3. start-up: a one-line script against a hello-world Swift binary.
+#   4. statectl graph -o tree.svg against dot -Tsvg on the same graph's DOT file.
+#   5. statectl test on 1,000 scripts of 100 statements.
+# Needs python3, hyperfine and Graphviz's dot; valgrind for the instruction counts.
+# Times are medians and worsts of several runs: quote the worst.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -19,28 +23,59 @@ if ! command -v hyperfine >/dev/null || ! command -v dot >/dev/null; then
 fi
 swift build -c release --static-swift-stdlib --product statectl >/dev/null
 bin=.build/release/statectl
+echo "cores this process may run on: $(nproc) (sched_getaffinity); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 echo "== 1. statectl run, 1,000,000 statements"
-python3 scripts/gen-bench-script.py 1000000 > "$out/million.script"
-python3 scripts/measure.py 3 -- "$bin" run "$out/million.script"
-"$bin" run "$out/million.script" | wc -l | sed 's/$/ log lines/'
-echo "-- the same as JSON Lines (no target)"
-python3 scripts/measure.py 3 -- "$bin" run --format jsonl "$out/million.script"
-echo "-- the same cycle with numbered error texts: 2 lines in 15 all distinct (no target)"
-python3 scripts/gen-bench-script.py 1000000 --distinct > "$out/distinct.script"
-python3 scripts/measure.py 3 -- "$bin" run "$out/distinct.script"
+million="$out/million.script"
+python3 scripts/gen-bench-script.py 1000000 > "$million"
+"$bin" run "$million" > "$out/million.txt" || true
+"$bin" run --format jsonl "$million" > "$out/million.jsonl" || true
+echo "$(wc -l < "$million") script lines; text log $(wc -l < "$out/million.txt") lines, $(wc -c < "$out/million.txt") bytes"
+echo "md5 text log $(md5sum < "$out/million.txt" | cut -c1-32), JSON Lines $(md5sum < "$out/million.jsonl" | cut -c1-32)"
+echo "-- where the output goes (targets: /dev/null ×1.1, | cat ×1.1, pinned | pinned cat ×1.5 of the first)"
+python3 scripts/bench-compare.py 7 \
+  "pinned, > file" "taskset -c 0 $bin run $million > $out/run.txt" \
+  "> /dev/null" "$bin run $million > /dev/null" \
+  "| cat" "$bin run $million | cat > /dev/null" \
+  "pinned | pinned cat" "taskset -c 0 $bin run $million | taskset -c 0 cat > /dev/null"
+echo "-- JSON Lines, pinned, > file (no target)"
+python3 scripts/bench-compare.py 3 "jsonl" "taskset -c 0 $bin run --format jsonl $million > $out/run.jsonl"
+echo "-- against a plain-Python loop of the same semantics (target: Python ≥ ×10)"
+python3 scripts/bench-python-anchor.py "$million" > "$out/python.txt"
+cmp -s "$out/python.txt" "$out/million.txt" && echo "the Python loop writes the same log" || echo "THE PYTHON LOOP'S LOG DIFFERS"
+python3 scripts/bench-compare.py 3 \
+  "statectl" "taskset -c 0 $bin run $million > $out/run.txt" \
+  "python" "taskset -c 0 python3 scripts/bench-python-anchor.py $million > $out/python.txt"
 
-echo "== 2. start-up"
+echo "== 2. 1,000,000 distinct lines, one core (target: ≤ 0.5 s, ≤ 64 MiB)"
+distinct="$out/distinct.script"
+python3 scripts/gen-distinct-script.py 1000000 > "$distinct"
+echo "$(wc -l < "$distinct") lines, $(sort "$distinct" | uniq -d | wc -l) repeated; log $(("$bin" run "$distinct" || true) | wc -l) lines"
+python3 scripts/bench-compare.py 3 "distinct, pinned, > file" "taskset -c 0 $bin run $distinct > $out/distinct.txt"
+if command -v valgrind >/dev/null; then
+  # The difference between 20,000 and 10,000 lines: start-up cancels out.
+  instructions() {
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" run "$1" 2>&1 >/dev/null \
+      | sed -n 's/.*refs: *//p' | tr -d ,
+  }
+  for script in "$distinct" "$million"; do
+    head -10000 "$script" > "$out/10k.script"; head -20000 "$script" > "$out/20k.script"
+    small=$(instructions "$out/10k.script"); large=$(instructions "$out/20k.script")
+    echo "$(basename "$script"): $(( (large - small) / 10000 )) instructions per line (callgrind, lines 10,001-20,000)"
+  done
+fi
+
+echo "== 3. start-up"
 printf 'print("hello")\n' > "$out/hello.swift"
 swiftc -O -static-stdlib "$out/hello.swift" -o "$out/hello" 2>/dev/null
 echo start > "$out/one.script"
 hyperfine -N -w 5 -r 100 "$out/hello" "$bin run $out/one.script" 2>&1 | grep -E "Benchmark|Time"
 
-echo "== 3. statectl graph vs dot"
+echo "== 4. statectl graph vs dot"
 "$bin" graph -o "$out/tree.dot"
 hyperfine -N -w 3 -r 30 "$bin graph -o $out/tree.svg" "dot -Tsvg $out/tree.dot -o $out/tree-dot.svg" 2>&1 | grep -E "Benchmark|Time|faster"
 
-echo "== 4. statectl test, 1,000 scripts x 100 statements"
+echo "== 5. statectl test, 1,000 scripts x 100 statements"
 rm -rf "$out/suite"
 python3 scripts/gen-test-suite.py "$out/suite" 1000 100
 "$bin" test --update "$out/suite" | tail -1

@@ -4,13 +4,13 @@ line repeats: every line carries the number of its cycle in an error text, a dur
 expected count, a size or an inset, as real scripts do. statectl's cache of compiled lines
 cannot help: each line is parsed, checked and compiled twice (check pass, run pass).
 
-View keys are drawn from a bounded set (64), as in a real app; every expectation holds.
+View keys are drawn from a bounded set (8), as in a real app; every expectation holds.
 
 Usage: gen-distinct-script.py [N]
 """
 import sys
 
-KEYS = 64
+KEYS = 8
 
 # One cycle: a load that ends in an error, one that ends empty, a custom placeholder,
 # an unobtrusive error once content has arrived. `{c}` is the cycle's number.

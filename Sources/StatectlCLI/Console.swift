@@ -67,3 +67,16 @@ func writeAll(descriptor: Int32, _ buffer: UnsafeRawBufferPointer) {
 func writeAll(descriptor: Int32, _ bytes: [UInt8]) {
     bytes.withUnsafeBytes { writeAll(descriptor: descriptor, $0) }
 }
+
+/// Lets a pipe on standard output hold a mebibyte instead of 64 KiB, so that statectl and
+/// the reader (`statectl run S | grep …`) each run longer between waits: fewer switches when
+/// they share one core, less lock-step when a loaded host delays either. Best effort: other
+/// kinds of output, a kernel that refuses, or a system without it, leave things as they are.
+func enlargeOutputPipe() {
+    #if os(Linux)
+    var status = stat()
+    guard fstat(1, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return }
+    let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, which Glibc's Swift module does not export
+    _ = fcntl(1, setPipeSize, Int32(1 << 20))
+    #endif
+}
