@@ -16,7 +16,7 @@ struct RunCommandTests {
         #expect(result.stderr.isEmpty)
     }
 
-    @Test("a long script, read in many chunks and rendered on a second thread, logs what a line-by-line run logs")
+    @Test("a long script, read in many chunks and written in many blocks, logs what a line-by-line run logs")
     func longScript() throws {
         let lines = ["hasContent = false", "start", "expect state == loading", "end(animated: true)", "wait 300ms",
                      "end(error: \"offline\"); expect pending == 1", "wait 0.3s", "hasContent = true", "start(animated: true)", "wait 300ms"]
@@ -43,6 +43,31 @@ struct RunCommandTests {
 
         let piped = try statectl(["run", "-"], input: Data(script.utf8))
         #expect(piped.stdout == expected)
+    }
+
+    @Test("a log written into a pipe (which run enlarges) is byte for byte the log written into a file")
+    func pipedOutput() throws {
+        let lines = ["hasContent = false", "start", "end(error: \"offline\")", "wait 300ms", "hasContent = true", "end"]
+        let script = (0..<20_000).map { lines[$0 % lines.count] }.joined(separator: "\n") + "\n"
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("long.script")
+        try script.write(to: path, atomically: true, encoding: .utf8)
+        let intoFile = try statectl(["run", path.path])
+        #expect(intoFile.status == 0)
+        // More than a pipe holds even once enlarged, so the writer must wait for the reader.
+        #expect(intoFile.stdoutBytes.count > 2 << 20)
+
+        let process = Process()
+        process.executableURL = statectlBinary
+        process.arguments = ["run", path.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let piped = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(piped == intoFile.stdoutBytes)
     }
 
     @Test("a runtime error is reported at its line with a caret, the log stops, exit 1")
