@@ -60,9 +60,9 @@ struct RunCommand {
             console.error(error.message)
             return 2
         }
+        enlargeOutputPipe()
         // Rendered on the simulating thread: a second thread paid on an idle two-core
         // machine and cost more than it saved on one core or behind a pipe (docs/performance.md).
-        enlargeOutputPipe()
         let renderer: RecordSink = format == .text ? TextLogRenderer(console.out) : JSONLinesRenderer(console.out)
         let result: ScriptResult
         do {
