@@ -21,7 +21,7 @@ struct GraphCommand {
             OptionSpec(nil, "trace", value: "PATH", .file,
                        help: "run the script, or every *.script in the folder, and draw the branches taken, with counts, untaken ones dashed grey; repeat for more; the model is the scripts' own"),
             OptionSpec(nil, "model", value: "NAME", .model,
-                       help: "the model to draw (default: the traced scripts' model, else StatefulViewController); traced scripts of other models are left out"),
+                       help: "the model to draw (default: the traced scripts' model, else StatefulViewController); traced scripts of other models are left out. A version, as in StatefulViewController@3.0.1, is checked: every version has the same tree"),
             OptionSpec(nil, "list-formats", help: "print the formats available here"),
         ],
         operands: .none,

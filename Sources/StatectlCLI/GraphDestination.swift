@@ -48,7 +48,18 @@ extension GraphCommand {
     }
 
     /// A model by name, ignoring case: `--model stateviewcontroller` is StateViewController.
-    static func model(named name: String) throws(CommandLineExit) -> any SimulationModel.Type {
+    /// A version after `@` (`StatefulViewController@3.0.1`) is checked against the catalog;
+    /// every version of a model has the same tree.
+    static func model(named spelled: String) throws(CommandLineExit) -> any SimulationModel.Type {
+        guard let at = spelled.firstIndex(of: "@") else { return try model(withoutVersion: spelled) }
+        let model = try model(withoutVersion: String(spelled[..<at]))
+        if case .failure(let error) = ModelCatalog.choice(named: model.name, version: String(spelled[spelled.index(after: at)...])) {
+            throw .usage(UsageError(error.message, notes: error.notes), command: "graph")
+        }
+        return model
+    }
+
+    private static func model(withoutVersion name: String) throws(CommandLineExit) -> any SimulationModel.Type {
         if let model = ModelCatalog.model(named: name) { return model }
         let names = ModelCatalog.models.map { $0.name }
         if let model = ModelCatalog.models.first(where: { $0.name.lowercased() == name.lowercased() }) { return model }

@@ -5,6 +5,8 @@ struct Token {
         case string(String)
         case number(NumberLiteral)
         case duration(milliseconds: Int64)
+        /// `@3.0.1` after a model name: the text after the `@`.
+        case version(String)
         case leftParen, rightParen, leftBracket, rightBracket
         case comma, colon, semicolon, assign, equal, notEqual
         case end
@@ -66,6 +68,14 @@ struct Lexer {
             throw Diagnostic(id: "unexpected-character", span: span(start..<position),
                              message: "unexpected character '!'", notes: [DiagnosticNote("write '!=' to compare for inequality")])
         case UInt8(ascii: "\""): return try lexString(from: start)
+        case UInt8(ascii: "@"):
+            // A version is opaque text to the language: which ones exist is the model catalog's business.
+            while position < bytes.count, Lexer.isVersionPart(bytes[position]) { position += 1 }
+            guard position > start + 1 else {
+                throw Diagnostic(id: "expected-version", span: span(start..<start + 1), message: "expected a version after '@'",
+                                 notes: [DiagnosticNote("write it as in 'model StatefulViewController@3.0.1'")])
+            }
+            return single(.version(text(start + 1..<position)))
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return try lexNumber(from: start)
         case UInt8(ascii: "-") where position < bytes.count && bytes[position] >= 0x30 && bytes[position] <= 0x39:
             // A negative number, such as a content offset; a negative duration is out of range.
@@ -90,6 +100,11 @@ struct Lexer {
 
     static func isIdentifierPart(_ byte: UInt8) -> Bool {
         isIdentifierStart(byte) || (byte >= 0x30 && byte <= 0x39)
+    }
+
+    /// Letters, digits, `.`, `-`, `_` and `+`: release names such as 3.0.1, master, 2.0-beta.1.
+    static func isVersionPart(_ byte: UInt8) -> Bool {
+        isIdentifierPart(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
     }
 
     private func text(_ range: Range<Int>) -> String {

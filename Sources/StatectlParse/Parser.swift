@@ -78,7 +78,7 @@ struct TokenCursor {
                    message: message, notes: notes)
     }
 
-    /// statement := 'model' NAME | 'wait' DURATION | 'expect' NAME ('=='|'!=') value
+    /// statement := 'model' NAME ('@' VERSION)? | 'wait' DURATION | 'expect' NAME ('=='|'!=') value
     ///            | NAME '=' value | NAME ( '(' arguments ')' )?
     mutating func statement() throws(Diagnostic) -> Statement {
         let first = peek
@@ -92,8 +92,14 @@ struct TokenCursor {
             guard case .identifier(let name) = peek.kind else {
                 throw error("expected-model-name", "expected a model name after 'model'", at: peek)
             }
-            form = .model(Name(name, span: span(peek.bytes)))
+            let modelName = Name(name, span: span(peek.bytes))
             advance()
+            var version: Name?
+            if case .version(let text) = peek.kind {
+                version = Name(text, span: span(peek.bytes.lowerBound + 1..<peek.bytes.upperBound))
+                advance()
+            }
+            form = .model(modelName, version: version)
         case "wait":
             switch peek.kind {
             case .duration(let milliseconds):
@@ -232,6 +238,7 @@ struct TokenCursor {
         case .string: return "a string"
         case .number(let number): return "'\(number.text)'"
         case .duration: return "a duration"
+        case .version(let text): return "'@\(text)'"
         case .leftParen: return "'('"
         case .rightParen: return "')'"
         case .leftBracket: return "'['"

@@ -69,8 +69,8 @@ public enum Comparison: String, Hashable, Sendable {
 /// model's vocabulary's business, so every model shares one parser.
 public struct Statement: Hashable, Sendable {
     public enum Form: Hashable, Sendable {
-        /// `model StatefulViewController`
-        case model(Name)
+        /// `model StatefulViewController`, `model StatefulViewController@3.0.1`
+        case model(Name, version: Name?)
         /// `start`, `end(error: "offline")`; `arguments` is nil when there are no parentheses.
         case call(Name, arguments: [Argument]?)
         /// `hasContent = false`

@@ -198,9 +198,12 @@ public final class TextLogRenderer: RecordSink {
                 value(.call)
             }
         case .final:
-            // Its fields as `key: value`, in order.
-            for (index, field) in record.fields.enumerated() {
-                if index > 0 { out.write(", " as StaticString) }
+            // Its fields as `key: value`, in order. The model is left out: the script's
+            // `model` line names it, and golden logs stay as they were before it was a field.
+            var first = true
+            for field in record.fields where field.key != .model {
+                if !first { out.write(", " as StaticString) }
+                first = false
                 out.write(field.key.rawValue)
                 out.write(": " as StaticString)
                 write(field.value)

@@ -120,6 +120,23 @@ public struct ArgumentReader {
         return Name(word, span: argument.value.span)
     }
 
+    /// A key written as a name (`offline`) or, for any text a Swift `String` holds, as a
+    /// string (`"none"`); `quoted` says which. Nil with a problem recorded if missing or neither.
+    public mutating func key(_ label: String) -> (text: String, span: SourceSpan, quoted: Bool)? {
+        guard let argument = argument(label) else {
+            problems.append(Diagnostic(id: "missing-argument", span: call.span, message: "'\(call.text)' needs '\(label)'"))
+            return nil
+        }
+        switch argument.value.kind {
+        case .identifier(let word): return (word, argument.value.span, false)
+        case .string(let text): return (text, argument.value.span, true)
+        default:
+            problems.append(Diagnostic(id: "type-mismatch", span: argument.value.span,
+                                       message: "'\(label)' takes a name, such as loading, or a string"))
+            return nil
+        }
+    }
+
     /// A string argument, or nil if absent (or written as `nil`).
     public mutating func string(_ label: String) -> String? {
         guard let argument = argument(label) else { return nil }

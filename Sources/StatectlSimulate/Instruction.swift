@@ -52,17 +52,26 @@ public final class CompiledLine<Command> {
 public struct ScriptCompiler<M: SimulationModel> {
     private var names = KnownNames(M.builtinStates, namespaces: M.builtinNamespaces)
     private var sawStatement = false
+    /// The version of the model the script selected, for the properties only some versions have.
+    private let version: String?
+    /// The properties of that version.
+    private let properties: [PropertySpec]
 
     /// Whether instructions carry their records' fixed fields: only a run needs them, and
     /// making them (the call's text, mostly) is a good part of compiling a line.
     private let recording: Bool
 
-    public init(recording: Bool = true) { self.recording = recording }
+    public init(recording: Bool = true, version: String? = nil) {
+        self.recording = recording
+        let version = version ?? M.versions.first
+        self.version = version
+        properties = M.properties.filter { spec in spec.versions.map { versions in version.map(versions.contains) ?? true } ?? true }
+    }
 
     public mutating func compile(_ statement: Statement) -> Checked<Instruction<M.Command>> {
         defer { sawStatement = true }
         switch statement.form {
-        case .model(let name):
+        case .model(let name, _):
             guard !sawStatement else {
                 return .failure([Diagnostic(id: "model-not-first", span: statement.span,
                                             message: "'model' must be the first statement of a script",
@@ -85,12 +94,19 @@ public struct ScriptCompiler<M: SimulationModel> {
     }
 
     private func compileExpectation(_ property: Name, _ comparison: Comparison, _ value: Expression) -> Checked<Expectation> {
-        guard let spec = M.properties.first(where: { $0.name == property.text }) else {
+        guard let spec = properties.first(where: { $0.name == property.text }) else {
+            let modelName = version.map { "\(M.name)@\($0)" } ?? M.name
+            if let other = M.properties.first(where: { $0.name == property.text }), let versions = other.versions {
+                // A property of another version: say which version the script is, and which have it.
+                return .failure([Diagnostic(id: "property-not-in-version", span: property.span,
+                                            message: "'\(property.text)' is not a property of \(modelName)",
+                                            notes: [DiagnosticNote("only \(versions.map { "\(M.name)@\($0)" }.joined(separator: ", ")) has it")])])
+            }
             var notes: [DiagnosticNote] = []
-            if let near = Suggestion.nearest(to: property.text, in: M.properties.map(\.name)) {
+            if let near = Suggestion.nearest(to: property.text, in: properties.map(\.name)) {
                 notes.append(DiagnosticNote("did you mean '\(near)'?"))
             }
-            notes.append(DiagnosticNote("\(M.name) has: " + M.properties.map(\.name).joined(separator: ", ")))
+            notes.append(DiagnosticNote("\(modelName) has: " + properties.map(\.name).joined(separator: ", ")))
             return .failure([Diagnostic(id: "unknown-property", span: property.span,
                                         message: "unknown property '\(property.text)'", notes: notes)])
         }

@@ -47,11 +47,14 @@ public struct PropertySpec: Sendable {
     public var name: String
     public var kind: Kind
     public var summary: String
+    /// The versions of a versioned model that have this property; nil: every version.
+    public var versions: [String]?
 
-    public init(_ name: String, _ kind: Kind, _ summary: String) {
+    public init(_ name: String, _ kind: Kind, _ summary: String, versions: [String]? = nil) {
         self.name = name
         self.kind = kind
         self.summary = summary
+        self.versions = versions
     }
 
     /// Whether values are compared as sorted lists.
@@ -132,6 +135,8 @@ public struct Effects {
 
 extension SimulationModel {
     public static var builtinNamespaces: [String: [String]] { [:] }
+    public static var versions: [String] { [] }
+    public init(version: String) { self.init() }
 }
 
 /// A simulated library: its vocabulary (how statements become commands), its state and
@@ -151,13 +156,20 @@ public protocol SimulationModel {
     static var builtinNamespaces: [String: [String]] { get }
     /// The decision logic the model walks, for `graph` to draw.
     static var decisionTree: DecisionTree { get }
+    /// The releases of the library the model can be, as a script names them after `@`
+    /// (`model StatefulViewController@3.0.1`); the first is the default. Empty for a model
+    /// with one behaviour.
+    static var versions: [String] { get }
 
     /// Turns a call or assignment into a command, or says what is wrong with it.
     static func compile(_ statement: Statement, names: inout KnownNames) -> Checked<Command>
     /// The command as the library call it stands for, with defaults filled in.
     static func describe(_ command: Command) -> String
 
+    /// The model as the default version behaves.
     init()
+    /// The model as `version`, one of `versions`, behaves.
+    init(version: String)
     mutating func perform(_ command: Command, effects: inout Effects) throws(RuntimeError)
     mutating func endTurn(effects: inout Effects)
     /// When the earliest scheduled completion is due, if any.

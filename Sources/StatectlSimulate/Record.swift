@@ -33,9 +33,11 @@ public enum FieldKey: String, Hashable, Sendable, CaseIterable {
     case call, property, comparison, expected, actual, passed, message
     case entry, path, edges, outcome
     case state, pending, name, child, animated
+    /// The final record's model and version: `StatefulViewController@3.0.1`.
+    case model
     // StatefulViewController
     case error, count, job, target, from, to, until, completion, completions
-    case view, frame, lastState, visible, dropped, unobtrusiveErrors
+    case view, frame, lastState, visible, dropped, unobtrusiveErrors, containerShown
     // StateViewController
     case isAppearing, transitioning, children, hasDeterminedState, pendingAnimated
     // JMStatefulTableViewController

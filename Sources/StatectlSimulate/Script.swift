@@ -4,18 +4,49 @@ import StatectlParse
 /// the model's type is concrete, so the compiler specialises the simulator for it.
 struct ModelEntry {
     var model: any SimulationModel.Type
-    var makeSession: (RecordSink?) -> ModelSession
+    var makeSession: (RecordSink?, _ version: String?) -> ModelSession
 
     static func of<M: SimulationModel>(_ model: M.Type) -> ModelEntry {
-        ModelEntry(model: model) { sink in
-            let session = Session<M>(sink: sink)
-            return ModelSession(model: model, feed: session.feed, feedChunk: session.feed,
-                                feedParsed: session.feedParsed, finish: session.finish)
+        ModelEntry(model: model) { sink, version in
+            let session = Session<M>(sink: sink, version: version)
+            return ModelSession(choice: ModelChoice(model: M.self, version: version), feed: session.feed,
+                                feedChunk: session.feed, feedParsed: session.feedParsed, finish: session.finish)
         }
     }
 }
 
-/// The models statectl knows, by the name a script's `model` statement uses.
+/// A model and the version of it a script simulates: `StatefulViewController@3.0.1`.
+public struct ModelChoice {
+    public let model: any SimulationModel.Type
+    /// One of `model.versions`; nil for a model without versions.
+    public let version: String?
+
+    /// The model's default version.
+    public init(model: any SimulationModel.Type) {
+        self.model = model
+        version = model.versions.first
+    }
+
+    init(model: any SimulationModel.Type, version: String?) {
+        self.model = model
+        self.version = version
+    }
+
+    /// As a script's `model` line writes it, and as the JSON final record names it.
+    public var displayName: String { version.map { "\(model.name)@\($0)" } ?? model.name }
+}
+
+/// Why a model name (and version) names no model statectl knows; `atVersion` says which
+/// part is wrong, for where the diagnostic points.
+public struct ModelLookupError: Error {
+    public var message: String
+    public var notes: [String]
+    public var atVersion: Bool
+}
+
+/// The models statectl knows, by the name a script's `model` statement uses, and the
+/// versions of each. Versions are data here, so a model gains one without the parser
+/// or the CLI changing.
 public enum ModelCatalog {
     nonisolated(unsafe) static let entries: [ModelEntry] = [
         .of(StatefulViewControllerModel.self),
@@ -24,9 +55,37 @@ public enum ModelCatalog {
     ]
     nonisolated(unsafe) public static let models: [any SimulationModel.Type] = entries.map(\.model)
     public static var defaultModel: any SimulationModel.Type { entries[0].model }
+    public static var defaultChoice: ModelChoice { ModelChoice(model: defaultModel) }
 
     public static func model(named name: String) -> (any SimulationModel.Type)? {
         models.first { $0.name == name }
+    }
+
+    /// The model `name` at `version` (nil: its default version).
+    public static func choice(named name: String, version: String?) -> Result<ModelChoice, ModelLookupError> {
+        guard let model = model(named: name) else {
+            var notes: [String] = []
+            if let near = Suggestion.nearest(to: name, in: models.map { $0.name }) { notes.append("did you mean '\(near)'?") }
+            notes.append("known models: " + models.map { $0.name }.joined(separator: ", "))
+            return .failure(ModelLookupError(message: "unknown model '\(name)'", notes: notes, atVersion: false))
+        }
+        guard let version else { return .success(ModelChoice(model: model)) }
+        guard !model.versions.isEmpty else {
+            return .failure(ModelLookupError(message: "\(name) has no versions to choose from",
+                                             notes: ["write 'model \(name)'"], atVersion: true))
+        }
+        guard model.versions.contains(version) else {
+            let known = model.versions.enumerated().map { $0.offset == 0 ? "\($0.element) (the default)" : $0.element }
+            return .failure(ModelLookupError(message: "unknown version '\(version)' of \(name)",
+                                             notes: ["known versions: " + known.joined(separator: ", ")], atVersion: true))
+        }
+        return .success(ModelChoice(model: model, version: version))
+    }
+
+    /// A model as `--model` takes it: `StatefulViewController` or `StatefulViewController@3.0.1`.
+    public static func choice(spelled text: String) -> Result<ModelChoice, ModelLookupError> {
+        guard let at = text.firstIndex(of: "@") else { return choice(named: text, version: nil) }
+        return choice(named: String(text[..<at]), version: String(text[text.index(after: at)...]))
     }
 
     static func entry(for model: any SimulationModel.Type) -> ModelEntry {
@@ -61,11 +120,14 @@ public final class Script {
     public init(mode: Mode) { self.mode = mode }
 
     /// The model the script selected, once its first statement has been seen.
-    public var modelName: String? { session?.modelName }
+    public var modelName: String? { session?.choice.model.name }
 
     /// The model the script selected (through the same catalog lookup that runs it), once
     /// its first statement has been seen; after `finish`, the default for an empty script.
-    public var model: (any SimulationModel.Type)? { session?.model }
+    public var model: (any SimulationModel.Type)? { session?.choice.model }
+
+    /// The model and its version, as `model` lines and the JSON final record name it.
+    public var modelChoice: ModelChoice? { session?.choice }
 
     /// Parses (and in `.run` mode, simulates) one line. Returns syntax and vocabulary
     /// errors in `.check` mode; failed expectations and runtime errors in `.run` mode.
@@ -79,7 +141,7 @@ public final class Script {
         case .success(let model): session = makeSession(model)
         case .failure(let diagnostic):
             problems.append(diagnostic)
-            session = makeSession(ModelCatalog.defaultModel)
+            session = makeSession(ModelCatalog.defaultChoice)
         }
         return problems + session!.feedParsed(parsed, line, number)
     }
@@ -114,25 +176,23 @@ public final class Script {
 
     /// Ends the script; in `.run` mode the clock runs on and the final record is written.
     public func finish() -> Outcome {
-        if session == nil { session = makeSession(ModelCatalog.defaultModel) }
+        if session == nil { session = makeSession(ModelCatalog.defaultChoice) }
         return session!.finish()
     }
 
-    private func chooseModel(_ statement: Statement) -> Result<any SimulationModel.Type, Diagnostic> {
-        guard case .model(let name) = statement.form else { return .success(ModelCatalog.defaultModel) }
-        if let model = ModelCatalog.model(named: name.text) { return .success(model) }
-        var notes: [DiagnosticNote] = []
-        if let near = Suggestion.nearest(to: name.text, in: ModelCatalog.models.map { $0.name }) {
-            notes.append(DiagnosticNote("did you mean '\(near)'?"))
+    private func chooseModel(_ statement: Statement) -> Result<ModelChoice, Diagnostic> {
+        guard case .model(let name, let version) = statement.form else { return .success(ModelCatalog.defaultChoice) }
+        return ModelCatalog.choice(named: name.text, version: version?.text).mapError { error in
+            let id = error.atVersion ? "unknown-version" : "unknown-model"
+            return Diagnostic(id: id, span: error.atVersion ? version?.span ?? name.span : name.span,
+                              message: error.message, notes: error.notes.map { DiagnosticNote($0) })
         }
-        notes.append(DiagnosticNote("known models: " + ModelCatalog.models.map { $0.name }.joined(separator: ", ")))
-        return .failure(Diagnostic(id: "unknown-model", span: name.span, message: "unknown model '\(name.text)'", notes: notes))
     }
 
-    private func makeSession(_ model: any SimulationModel.Type) -> ModelSession {
+    private func makeSession(_ choice: ModelChoice) -> ModelSession {
         switch mode {
-        case .check: return ModelCatalog.entry(for: model).makeSession(nil)
-        case .run(let sink): return ModelCatalog.entry(for: model).makeSession(sink)
+        case .check: return ModelCatalog.entry(for: choice.model).makeSession(nil, choice.version)
+        case .run(let sink): return ModelCatalog.entry(for: choice.model).makeSession(sink, choice.version)
         }
     }
 }
@@ -142,8 +202,9 @@ public final class Script {
 /// specialised for it (a generic class's witnesses are not, and look up metadata on every
 /// call). A class, so that calling one per line copies nothing.
 final class ModelSession {
-    let model: any SimulationModel.Type
-    var modelName: String { model.name }
+    let choice: ModelChoice
+    var model: any SimulationModel.Type { choice.model }
+    var modelName: String { choice.model.name }
     /// One line of text: parsed (or found in the cache), checked, and in `.run` mode simulated.
     let feed: (UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic]
     /// Every complete line of a chunk.
@@ -152,11 +213,11 @@ final class ModelSession {
     let feedParsed: (ParsedLine, UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic]
     let finish: () -> Script.Outcome
 
-    init(model: any SimulationModel.Type, feed: @escaping (UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic],
+    init(choice: ModelChoice, feed: @escaping (UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic],
          feedChunk: @escaping (UnsafeBufferPointer<UInt8>, inout LineSplitter, Script.Report) -> Void,
          feedParsed: @escaping (ParsedLine, UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic],
          finish: @escaping () -> Script.Outcome) {
-        self.model = model
+        self.choice = choice
         self.feed = feed
         self.feedChunk = feedChunk
         self.feedParsed = feedParsed
@@ -175,9 +236,9 @@ final class Session<M: SimulationModel> {
     private let simulating: Bool
     private let cache = LineCache<CompiledLine<M.Command>>()
 
-    init(sink: RecordSink?) {
-        simulator = Simulator<M>(sink: sink ?? DiscardingSink())
-        compiler = ScriptCompiler<M>(recording: sink != nil)
+    init(sink: RecordSink?, version: String?) {
+        simulator = Simulator<M>(sink: sink ?? DiscardingSink(), version: version)
+        compiler = ScriptCompiler<M>(recording: sink != nil, version: version)
         simulating = sink != nil
     }
 

@@ -5,13 +5,21 @@ import StatectlParse
 ///
 /// Records go to the sink as they happen, so a run holds no log in memory.
 public struct Simulator<M: SimulationModel> {
-    public private(set) var model = M()
+    public private(set) var model: M
+    /// `StatefulViewController@master`: the first field of the final record.
+    private let modelName: String
     private var effects: Effects
     public private(set) var failedExpectations = 0
     /// Set once the model hit a runtime error; the simulation has stopped.
     public private(set) var stopped = false
 
-    public init(sink: RecordSink) { effects = Effects(sink: sink) }
+    /// A simulator of `version` (one of `M.versions`; nil: the default).
+    public init(sink: RecordSink, version: String? = nil) {
+        effects = Effects(sink: sink)
+        let version = version ?? M.versions.first
+        model = version.map { M(version: $0) } ?? M()
+        modelName = version.map { "\(M.name)@\($0)" } ?? M.name
+    }
 
     public var now: Int64 { effects.now }
 
@@ -64,7 +72,7 @@ public struct Simulator<M: SimulationModel> {
                 model.reachDeadline(effects: &effects)
             }
         }
-        effects.record(.final, model.finalFields())
+        effects.record(.final, [Field(.model, .string(modelName))] + model.finalFields())
     }
 
     private mutating func advance(to target: Int64) {

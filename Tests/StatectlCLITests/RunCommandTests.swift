@@ -175,6 +175,7 @@ struct RunCommandTests {
         }
         let final = try #require(try JSONSerialization.jsonObject(with: Data(lines.last!.utf8)) as? [String: Any])
         #expect(final["kind"] as? String == "final")
+        #expect(final["model"] as? String == "StatefulViewController@master")
         #expect(final["state"] as? String == "content")
         #expect(final["lastState"] as? String == "content")
         #expect(final["visible"] as? [String] == [])

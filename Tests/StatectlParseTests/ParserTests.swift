@@ -91,7 +91,10 @@ struct ParserTests {
         ("expect state = loading", "expected-comparison", "use '==' to compare in 'expect'", 13..<14),
         ("start end(", "expected-value", "expected a value, found the end of the line", 10..<11),
         ("42", "expected-statement", "expected a statement, found '42'", 0..<2),
-        ("start @", "unexpected-character", "unexpected character '@'", 6..<7),
+        ("start $", "unexpected-character", "unexpected character '$'", 6..<7),
+        ("model StatefulViewController@", "expected-version", "expected a version after '@'", 28..<29),
+        ("model StatefulViewController @ 3.0.1", "expected-version", "expected a version after '@'", 29..<30),
+        ("start@1", "expected-end", "expected ';' or the end of the line, found '@1'", 5..<7),
         ("start é", "unexpected-character", "unexpected character 'é'", 6..<8),
         ("hasContent == true", "expected-assignment", "use '=' to set 'hasContent', or 'expect hasContent ==' to check it", 11..<13),
     ])
@@ -101,6 +104,21 @@ struct ParserTests {
         #expect(diagnostics.first?.id == id)
         #expect(diagnostics.first?.message == message)
         #expect(diagnostics.first?.span == SourceSpan(line: 7, bytes: bytes))
+    }
+
+    @Test("a model line may name a version after '@'; the span of the version excludes the '@'", arguments: [
+        ("model StatefulViewController@3.0.1", "3.0.1", 29..<34),
+        ("model StatefulViewController@master # the default", "master", 29..<35),
+        ("model X@2.0-beta.1+b7", "2.0-beta.1+b7", 8..<21),
+    ])
+    func modelVersion(_ line: String, version: String, bytes: Range<Int>) {
+        let parsed = parse(line)
+        #expect(parsed.diagnostics.isEmpty)
+        guard case .model(_, let written)? = parsed.statements.first?.form else {
+            Issue.record("not a model statement: \(parsed.statements)")
+            return
+        }
+        #expect(written == Name(version, span: SourceSpan(line: 1, bytes: bytes)))
     }
 
     @Test("every statement on a line is checked, not just the first broken one")

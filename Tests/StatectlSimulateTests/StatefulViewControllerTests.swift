@@ -68,10 +68,18 @@ struct SetupTests {
         #expect(setup[.outcome] == .string("loading"))
     }
 
-    @Test("passes no completion handler, so completions do not count it")
-    func noCompletion() {
-        let run = simulate("hasContent = false\nsetup\nexpect state == empty\nexpect completions == 0")
+    @Test("passes the caller's completion handler on (since 1.2), so completions count it")
+    func passesCompletion() {
+        let run = simulate("hasContent = false\nsetup\nexpect state == empty\nexpect completions == 1")
         #expect(run.problems.isEmpty)
+        #expect(run.records(.completed).map { $0[.completion] } == [.bool(true)])
+    }
+
+    @Test("called without a completion handler, as setupInitialViewState(nil), completions do not count it")
+    func withoutCompletion() {
+        let run = simulate("hasContent = false\nsetup(completion: false)\nexpect state == empty\nexpect completions == 0")
+        #expect(run.problems.isEmpty)
+        #expect(run.records(.statement).last?[.call] == .string("setupInitialViewState(nil)"))
         #expect(run.records(.completed).map { $0[.completion] } == [.bool(false)])
     }
 
@@ -173,7 +181,7 @@ struct MachineTests {
         #expect(run.problems.isEmpty)
     }
 
-    @Test("a transition to none removes every view, then the container")
+    @Test("a transition to none removes every view, then the container, then calls the completion")
     func toNone() {
         let run = simulate("""
         hasContent = false
@@ -184,7 +192,7 @@ struct MachineTests {
         """)
         #expect(run.problems.isEmpty)
         let kinds = run.records.map(\.kind)
-        #expect(kinds.lastIndex(of: .completed)! < kinds.lastIndex(of: .containerRemoved)!)
+        #expect(kinds.suffix(5) == [.viewRemoved, .containerRemoved, .completed, .expect, .final])
     }
 
     @Test("a removed view stays in the container: the machine no longer knows it")

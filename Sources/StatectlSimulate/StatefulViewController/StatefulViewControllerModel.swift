@@ -7,23 +7,27 @@
 /// - `startLoading(animated: false)`, `endLoading(animated: true, error: nil)` and
 ///   `setupInitialViewState()` all go through `transitionViewStates`, i.e. `decisionTree`.
 /// - `setupInitialViewState()` derives loading and error from `lastState`, fabricating an
-///   error when it was `error`, and passes no completion handler.
+///   error when it was `error`, and passes the caller's completion handler on (since 1.2).
 /// - Reading `lastState` as a StatefulViewControllerState force-unwraps; with a custom key
-///   that is a crash, reported here as a runtime error.
+///   that is a crash, reported here as a runtime error. A view keyed `content` reads as
+///   content, like `.none`.
+/// - Two releases, `master` (the default) and `3.0.1`, differ in the view state machine
+///   (`ViewStateMachine.Release`).
 public struct StatefulViewControllerModel: SimulationModel {
     public enum Command: Sendable {
         case setHasContent(Bool)
-        case setupInitialViewState
-        case startLoading(animated: Bool)
-        case endLoading(animated: Bool, error: String?)
-        case transitionViewStates(loading: Bool, error: String?, animated: Bool)
-        case transition(to: MachineState, animated: Bool)
+        case setupInitialViewState(completion: Bool)
+        case startLoading(animated: Bool, completion: Bool)
+        case endLoading(animated: Bool, error: String?, completion: Bool)
+        case transitionViewStates(loading: Bool, error: String?, animated: Bool, completion: Bool)
+        case transition(to: MachineState, animated: Bool, completion: Bool)
         case addView(String, Insets)
         case removeView(String)
         case setBounds(width: Int64, height: Int64)
     }
 
     public static let name = "StatefulViewController"
+    public static let versions = ViewStateMachine.Release.all.map(\.name)
     /// The raw values of StatefulViewControllerState; other keys are custom.
     static let libraryStates = ["content", "loading", "error", "empty"]
     public static let builtinStates = libraryStates
@@ -33,38 +37,51 @@ public struct StatefulViewControllerModel: SimulationModel {
     public static let properties: [PropertySpec] = [
         PropertySpec("state", .state, "currentState: what the machine shows (content when no placeholder)"),
         PropertySpec("lastState", .state, "lastState: the state last requested"),
-        PropertySpec("visible", .states, "the placeholder views now in the container, sorted by name"),
+        PropertySpec("visible", .states, "the placeholder views on screen, sorted by name"),
         PropertySpec("completions", .count, "completion handlers called so far"),
         PropertySpec("dropped", .count, "transitions dropped because the target was already current"),
         PropertySpec("unobtrusiveErrors", .count, "handleErrorWhenContentAvailable calls so far"),
         PropertySpec("hasContent", .flag, "what hasContent() returns now"),
         PropertySpec("pending", .count, "transitions queued and not yet started"),
         PropertySpec("transitioning", .flag, "whether a transition is in flight"),
+        PropertySpec("containerShown", .flag, "whether the container view is in the backing view", versions: ["master"]),
     ]
 
     var hasContent = true
-    var machine = ViewStateMachine(keys: ["empty", "error", "loading"])
+    var machine: ViewStateMachine
     var unobtrusiveErrors: Int64 = 0
 
-    public init() {}
+    /// master, the default.
+    public init() { self.init(release: .master) }
+
+    public init(version: String) {
+        guard let release = ViewStateMachine.Release.all.first(where: { $0.name == version }) else {
+            preconditionFailure("unknown StatefulViewController version \(version): the catalog checks versions")
+        }
+        self.init(release: release)
+    }
+
+    init(release: ViewStateMachine.Release) {
+        machine = ViewStateMachine(release: release, keys: ["empty", "error", "loading"])
+    }
 
     public mutating func perform(_ command: Command, effects: inout Effects) throws(RuntimeError) {
         switch command {
         case .setHasContent(let value):
             hasContent = value
-        case .setupInitialViewState:
+        case .setupInitialViewState(let completion):
             let last = try libraryState(machine.lastState, reader: "setupInitialViewState()")
             decide(entry: Entry.setup, loading: last == "loading", error: last == "error" ? Self.fabricatedError : nil,
-                   animated: false, hasCompletion: false, effects: &effects)
-        case .startLoading(let animated):
-            decide(entry: Entry.start, loading: true, error: nil, animated: animated, hasCompletion: true, effects: &effects)
-        case .endLoading(let animated, let error):
-            decide(entry: Entry.end, loading: false, error: error, animated: animated, hasCompletion: true, effects: &effects)
-        case .transitionViewStates(let loading, let error, let animated):
+                   animated: false, hasCompletion: completion, effects: &effects)
+        case .startLoading(let animated, let completion):
+            decide(entry: Entry.start, loading: true, error: nil, animated: animated, hasCompletion: completion, effects: &effects)
+        case .endLoading(let animated, let error, let completion):
+            decide(entry: Entry.end, loading: false, error: error, animated: animated, hasCompletion: completion, effects: &effects)
+        case .transitionViewStates(let loading, let error, let animated, let completion):
             decide(entry: Entry.transitionViewStates, loading: loading, error: error, animated: animated,
-                   hasCompletion: true, effects: &effects)
-        case .transition(let target, let animated):
-            machine.request(target, animated: animated, hasCompletion: true, effects: &effects)
+                   hasCompletion: completion, effects: &effects)
+        case .transition(let target, let animated, let completion):
+            machine.request(target, animated: animated, hasCompletion: completion, effects: &effects)
         case .addView(let key, let insets):
             machine.setView(key, insets: insets)
         case .removeView(let key):
@@ -91,8 +108,9 @@ public struct StatefulViewControllerModel: SimulationModel {
     private func libraryState(_ state: MachineState, reader: String) throws(RuntimeError) -> String {
         let name = state.stateName
         guard Self.libraryStates.contains(name) else {
-            throw RuntimeError("\(reader) reads lastState, which holds the custom key '\(name)': the library crashes here",
-                               notes: ["StatefulViewControllerState(rawValue: \"\(name)\") is nil and the library force-unwraps it",
+            let key = SwiftLiteral.isIdentifier(name) ? "'\(name)'" : SwiftLiteral.string(name)
+            throw RuntimeError("\(reader) reads lastState, which holds the custom key \(key): the library crashes here",
+                               notes: ["StatefulViewControllerState(rawValue: \(SwiftLiteral.string(name))) is nil and the library force-unwraps it",
                                        "only content, loading, error and empty can be read as a StatefulViewControllerState"])
         }
         return name
@@ -120,6 +138,7 @@ public struct StatefulViewControllerModel: SimulationModel {
         case "hasContent": return .flag(hasContent)
         case "pending": return .count(Int64(machine.pending))
         case "transitioning": return .flag(machine.inFlight != nil)
+        case "containerShown": return .flag(machine.containerShown)
         default: preconditionFailure("unknown property \(property)")
         }
     }

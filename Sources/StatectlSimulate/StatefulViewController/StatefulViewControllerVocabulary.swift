@@ -30,49 +30,57 @@ extension StatefulViewControllerModel {
     private static func compileCall(_ name: Name, _ arguments: [Argument]?, names: inout KnownNames) -> Checked<Command> {
         var reader: ArgumentReader
         let command: Command
+        // Every call that takes a completion handler: `completion: false` is calling it without one.
+        let completion = ParameterSpec("completion")
         switch name.text {
         case "start", "startLoading":
-            reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("animated")])
-            command = .startLoading(animated: reader.flag("animated", default: false))
+            reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("animated"), completion])
+            command = .startLoading(animated: reader.flag("animated", default: false),
+                                    completion: reader.flag("completion", default: true))
         case "end", "endLoading":
             reader = ArgumentReader(call: name, arguments: arguments,
-                                    parameters: [ParameterSpec("error", bare: true), ParameterSpec("animated")])
+                                    parameters: [ParameterSpec("error", bare: true), ParameterSpec("animated"), completion])
             let error = reader.isBare("error") ? "error" : reader.string("error")
-            command = .endLoading(animated: reader.flag("animated", default: true), error: error)
+            command = .endLoading(animated: reader.flag("animated", default: true), error: error,
+                                  completion: reader.flag("completion", default: true))
         case "setup", "setupInitialViewState":
-            reader = ArgumentReader(call: name, arguments: arguments, parameters: [])
-            command = .setupInitialViewState
+            reader = ArgumentReader(call: name, arguments: arguments, parameters: [completion])
+            command = .setupInitialViewState(completion: reader.flag("completion", default: true))
         case "transitionViewStates":
             reader = ArgumentReader(call: name, arguments: arguments,
-                                    parameters: [ParameterSpec("loading"), ParameterSpec("error", bare: true), ParameterSpec("animated")])
+                                    parameters: [ParameterSpec("loading"), ParameterSpec("error", bare: true), ParameterSpec("animated"),
+                                                 completion])
             let error = reader.isBare("error") ? "error" : reader.string("error")
             command = .transitionViewStates(loading: reader.flag("loading", default: false), error: error,
-                                            animated: reader.flag("animated", default: true))
+                                            animated: reader.flag("animated", default: true),
+                                            completion: reader.flag("completion", default: true))
         case "transition", "transitionToState":
-            reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("to"), ParameterSpec("animated")])
+            reader = ArgumentReader(call: name, arguments: arguments,
+                                    parameters: [ParameterSpec("to"), ParameterSpec("animated"), completion])
             let animated = reader.flag("animated", default: true)
-            guard let target = reader.name("to") else { return .failure(reader.problems) }
-            if target.text == "content" {
-                reader.problems.append(Diagnostic(id: "content-is-none", span: target.span,
-                                                  message: "the view state machine has no 'content' view",
-                                                  notes: [DiagnosticNote("content is shown by hiding every placeholder: write 'transition(to: none)'")]))
-            }
-            if target.text != "none" { names.insert(target.text) }
-            command = .transition(to: target.text == "none" ? .none : .view(target.text), animated: animated)
+            let hasCompletion = reader.flag("completion", default: true)
+            guard let target = reader.key("to") else { return .failure(reader.problems) }
+            // Bare `none` is `.none`; any other key, `content` included, is a view: `.view("content")`
+            // is not `.none` to the machine. `"none"` (a string) is `.view("none")`.
+            let state: MachineState = !target.quoted && target.text == "none" ? .none : .view(target.text)
+            if case .view(let key) = state { names.insert(key) }
+            command = .transition(to: state, animated: animated, completion: hasCompletion)
         case "addView":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [
                 ParameterSpec("key", positional: true), ParameterSpec("top"), ParameterSpec("left"),
                 ParameterSpec("bottom"), ParameterSpec("right")])
-            let range = 0...maximumPoints
+            // UIEdgeInsets takes any CGFloat: negative insets place the view past the backing view's edges.
+            let range = -maximumPoints...maximumPoints
             let insets = Insets(top: reader.integer("top", default: 0, in: range), left: reader.integer("left", default: 0, in: range),
                                 bottom: reader.integer("bottom", default: 0, in: range), right: reader.integer("right", default: 0, in: range))
-            guard let key = viewKey(&reader) else { return .failure(reader.problems) }
-            names.insert(key)
-            command = .addView(key, insets)
+            // `viewStore` is keyed by any String, `content` and `none` included.
+            guard let key = reader.key("key") else { return .failure(reader.problems) }
+            names.insert(key.text)
+            command = .addView(key.text, insets)
         case "removeView":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("key", positional: true)])
-            guard let key = viewKey(&reader) else { return .failure(reader.problems) }
-            command = .removeView(key)
+            guard let key = reader.key("key") else { return .failure(reader.problems) }
+            command = .removeView(key.text)
         case "bounds":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("width"), ParameterSpec("height")])
             command = .setBounds(width: reader.integer("width", default: 375, in: 0...maximumPoints),
@@ -83,37 +91,31 @@ extension StatefulViewControllerModel {
         return reader.problems.isEmpty ? .success(command) : .failure(reader.problems)
     }
 
-    private static func viewKey(_ reader: inout ArgumentReader) -> String? {
-        guard let key = reader.name("key") else { return nil }
-        if key.text == "none" || key.text == "content" {
-            reader.problems.append(Diagnostic(id: "reserved-key", span: key.span,
-                                              message: "'\(key.text)' cannot be a placeholder view's key",
-                                              notes: [DiagnosticNote("content is what shows when no placeholder does")]))
-            return nil
-        }
-        return key.text
-    }
-
-
     public static func describe(_ command: Command) -> String {
-        func quoted(_ error: String?) -> String { error.map { "\"\($0)\"" } ?? "nil" }
+        func quoted(_ error: String?) -> String { error.map(SwiftLiteral.string) ?? "nil" }
+        /// The completion argument, written only when the caller passes none.
+        func completion(_ passed: Bool) -> String { passed ? "" : ", completion: nil" }
         // Literals where the text does not vary: a log line per statement should not cost an allocation.
         switch command {
         case .setHasContent(let value): return value ? "hasContent = true" : "hasContent = false"
-        case .setupInitialViewState: return "setupInitialViewState()"
-        case .startLoading(let animated): return animated ? "startLoading(animated: true)" : "startLoading(animated: false)"
-        case .endLoading(true, nil): return "endLoading(animated: true, error: nil)"
-        case .endLoading(false, nil): return "endLoading(animated: false, error: nil)"
-        case .endLoading(let animated, let error): return "endLoading(animated: \(animated), error: \(quoted(error)))"
-        case .transitionViewStates(let loading, let error, let animated):
-            return "transitionViewStates(loading: \(loading), error: \(quoted(error)), animated: \(animated))"
-        case .transition(let target, let animated):
-            let state = target.keyOrNil.map { ".view(\"\($0)\")" } ?? ".none"
-            return "transitionToState(\(state), animated: \(animated))"
+        case .setupInitialViewState(true): return "setupInitialViewState()"
+        case .setupInitialViewState(false): return "setupInitialViewState(nil)"
+        case .startLoading(let animated, true): return animated ? "startLoading(animated: true)" : "startLoading(animated: false)"
+        case .endLoading(true, nil, true): return "endLoading(animated: true, error: nil)"
+        case .endLoading(false, nil, true): return "endLoading(animated: false, error: nil)"
+        case .startLoading(let animated, let passed):
+            return "startLoading(animated: \(animated)\(completion(passed)))"
+        case .endLoading(let animated, let error, let passed):
+            return "endLoading(animated: \(animated), error: \(quoted(error))\(completion(passed)))"
+        case .transitionViewStates(let loading, let error, let animated, let passed):
+            return "transitionViewStates(loading: \(loading), error: \(quoted(error)), animated: \(animated)\(completion(passed)))"
+        case .transition(let target, let animated, let passed):
+            let state = target.keyOrNil.map { ".view(\(SwiftLiteral.string($0)))" } ?? ".none"
+            return "transitionToState(\(state), animated: \(animated)\(completion(passed)))"
         case .addView(let key, let insets):
-            if insets == .zero { return "addView(\(key))" }
-            return "addView(\(key), top: \(insets.top), left: \(insets.left), bottom: \(insets.bottom), right: \(insets.right))"
-        case .removeView(let key): return "removeView(\(key))"
+            if insets == .zero { return "addView(\(SwiftLiteral.key(key)))" }
+            return "addView(\(SwiftLiteral.key(key)), top: \(insets.top), left: \(insets.left), bottom: \(insets.bottom), right: \(insets.right))"
+        case .removeView(let key): return "removeView(\(SwiftLiteral.key(key)))"
         case .setBounds(let width, let height): return "bounds(width: \(width), height: \(height))"
         }
     }

@@ -3,12 +3,20 @@ public enum MachineState: Hashable, Sendable {
     case none
     case view(String)
 
-    /// As StatefulViewController reads it: `.none` is content.
+    /// As StatefulViewController's `currentState` and `lastState` read it: `.none` is
+    /// content, a view is its key (so `.view("content")` reads as content too).
     public var stateName: String {
         switch self {
         case .none: return "content"
         case .view(let key): return key
         }
+    }
+
+    /// As records name it: the state name, except that a view keyed `content` is
+    /// `view(content)`, so that the log does not mistake it for `.none`.
+    var logName: String {
+        if case .view("content") = self { return "view(content)" }
+        return stateName
     }
 }
 
@@ -19,7 +27,7 @@ public struct Insets: Hashable, Sendable {
 }
 
 /// A configured placeholder view. `serial` tells instances apart: replacing the view for
-/// a key makes a new one, and the old one may linger in the container.
+/// a key makes a new one, and the old one may linger on screen.
 struct PlaceholderView: Hashable {
     var key: String
     var serial: Int
@@ -31,61 +39,84 @@ struct TransitionJob {
     var id: Int
     var target: MachineState
     var animated: Bool
-    /// setupInitialViewState passes no completion handler; every other call does.
+    /// Whether the caller passed a completion handler.
     var hasCompletion: Bool
 }
 
-/// aschuch's ViewStateMachine (with ContainerViewStateMachine's container), UI-free.
+/// aschuch's ViewStateMachine, UI-free, as one of its releases behaves.
 ///
 /// Rules (`ViewStateMachine.swift`, `transitionToState(_:animated:completion:)`):
 /// - `lastState` is set at request time; the job runs later on a serial queue.
 /// - A job whose target equals `currentState` when it starts is dropped, and its
 ///   completion is never called.
 /// - Otherwise `currentState` becomes the target at once; the target's view, if configured,
-///   is added (fading in when animated) and, on completion, every other configured view is
-///   removed. `.none` fades all configured views out, removes them, then the container.
+///   is added (fading in when animated) and, on completion, the other views of the store
+///   are removed (`.none` removes them all). Which store, and where views go, depends on
+///   the release (`Release`).
 /// - One job at a time: the next starts when the one in flight completes (300 ms when animated).
 struct ViewStateMachine {
+    /// What differs between the releases statectl simulates; docs/models/StatefulViewController.md
+    /// cites the source lines.
+    struct Release: Sendable {
+        var name: String
+        /// master puts placeholders in a container view that it adds to the backing view to
+        /// show one and removes after hiding them all; 3.0.1 adds them to the backing view.
+        var hasContainer: Bool
+        /// master's job copies the view store when it starts and its completion removes the
+        /// copy's views; 3.0.1's completion reads the store as it is then.
+        var snapshotsStore: Bool
+
+        static let master = Release(name: "master", hasContainer: true, snapshotsStore: true)
+        static let v3_0_1 = Release(name: "3.0.1", hasContainer: false, snapshotsStore: false)
+        /// The default first.
+        static let all = [master, v3_0_1]
+    }
+
+    /// The job in flight, when it ends, and (master) the views of the store it captured
+    /// that were on screen: the only ones its completion can remove.
+    struct InFlight {
+        var job: TransitionJob
+        var endsAt: Int64
+        var snapshot: [PlaceholderView]
+    }
+
     static let animationDuration: Int64 = 300
 
+    let release: Release
     var currentState = MachineState.none
     var lastState = MachineState.none
-    /// Configured views, kept sorted by key so that iteration order is stable.
-    private(set) var store: [PlaceholderView] = []
-    /// Views in the container, in the order they were added.
-    private(set) var container: [PlaceholderView] = []
+    /// Configured views by key: the library's `viewStore`. A dictionary, so that adding a
+    /// view costs the same however many there are.
+    private(set) var store: [String: PlaceholderView] = [:]
+    /// Placeholder views on screen (in the container on master, in the backing view on
+    /// 3.0.1), in the order they were added.
+    private(set) var shown: [PlaceholderView] = []
     private(set) var containerShown = false
     private var queue: [TransitionJob] = []
     private var queueHead = 0
-    private(set) var inFlight: (job: TransitionJob, endsAt: Int64)?
+    private(set) var inFlight: InFlight?
     private var nextJobID = 1
     private var nextSerial = 1
     var completions: Int64 = 0
     var dropped: Int64 = 0
     var bounds = (width: Int64(375), height: Int64(667))
 
-    init(keys: [String]) {
+    init(release: Release, keys: [String]) {
+        self.release = release
         for key in keys { setView(key, insets: .zero) }
     }
 
     var pending: Int { queue.count - queueHead }
 
-    func view(for key: String) -> PlaceholderView? { store.first { $0.key == key } }
-
+    /// `viewStore[key] = view`: a new view for the key, replacing any other.
     mutating func setView(_ key: String, insets: Insets) {
-        let view = PlaceholderView(key: key, serial: nextSerial, insets: insets)
+        store[key] = PlaceholderView(key: key, serial: nextSerial, insets: insets)
         nextSerial += 1
-        if let index = store.firstIndex(where: { $0.key == key }) {
-            store[index] = view
-        } else {
-            store.append(view)
-            store.sort { $0.key < $1.key }
-        }
     }
 
-    /// Forgets the view for `key`. As in the original, a view already in the container stays there.
+    /// `viewStore[key] = nil`. As in the original, a view on screen stays there.
     mutating func removeView(_ key: String) {
-        store.removeAll { $0.key == key }
+        store[key] = nil
     }
 
     /// `transitionToState`: records the request and queues it.
@@ -94,7 +125,7 @@ struct ViewStateMachine {
         let job = TransitionJob(id: nextJobID, target: target, animated: animated, hasCompletion: hasCompletion)
         nextJobID += 1
         queue.append(job)
-        effects.record(.queued) { $0.add(.job, job.id); $0.add(.target, target.stateName); $0.add(.animated, animated) }
+        effects.record(.queued) { $0.add(.job, job.id); $0.add(.target, target.logName); $0.add(.animated, animated) }
     }
 
     /// Starts queued jobs until one is in flight or the queue is empty.
@@ -110,26 +141,26 @@ struct ViewStateMachine {
     private mutating func begin(_ job: TransitionJob, effects: inout Effects) {
         guard job.target != currentState else {
             dropped += 1
-            effects.record(.dropped) { $0.add(.job, job.id); $0.add(.target, job.target.stateName) }
+            effects.record(.dropped) { $0.add(.job, job.id); $0.add(.target, job.target.logName) }
             return
         }
         let endsAt = effects.now + (job.animated ? ViewStateMachine.animationDuration : 0)
         effects.record(.began) { fields in
             fields.add(.job, job.id)
-            fields.add(.from, currentState.stateName)
-            fields.add(.to, job.target.stateName)
+            fields.add(.from, currentState.logName)
+            fields.add(.to, job.target.logName)
             fields.add(.animated, job.animated)
             fields.add(.until, endsAt)
         }
         currentState = job.target
         if case .view(let key) = job.target {
-            if !containerShown {
+            if release.hasContainer, !containerShown {
                 containerShown = true
                 effects.record(.containerAdded)
             }
-            if let view = view(for: key) {
-                container.removeAll { $0 == view }
-                container.append(view)
+            if let view = store[key] {
+                shown.removeAll { $0 == view }
+                shown.append(view)
                 let frame = [view.insets.left, view.insets.top,
                              bounds.width - view.insets.left - view.insets.right,
                              bounds.height - view.insets.top - view.insets.bottom]
@@ -138,33 +169,48 @@ struct ViewStateMachine {
                 effects.record(.noView) { $0.add(.view, key) }
             }
         }
-        inFlight = (job, endsAt)
+        // Views on screen can change only in a job, one job at a time: the store's views
+        // on screen now are all that its completion could find on screen from a copy.
+        let snapshot = release.snapshotsStore ? shown.filter(isInStore) : []
+        inFlight = InFlight(job: job, endsAt: endsAt, snapshot: snapshot)
         if !job.animated { complete(effects: &effects) }
     }
 
-    /// Finishes the job in flight: removes the views it hides and calls its completion.
+    private func isInStore(_ view: PlaceholderView) -> Bool { store[view.key] == view }
+
+    /// Finishes the job in flight: removes the views it hides (and on master, when hiding
+    /// all, the container), then calls its completion.
     mutating func complete(effects: inout Effects) {
-        guard let (job, _) = inFlight else { return }
-        inFlight = nil
-        for view in store where view.key != job.target.keyOrNil && container.contains(view) {
-            container.removeAll { $0 == view }
+        guard let inFlight else { return }
+        self.inFlight = nil
+        let job = inFlight.job
+        let targetKey = job.target.keyOrNil
+        // The library walks a dictionary; statectl removes in key order so logs are stable.
+        let candidates = release.snapshotsStore ? inFlight.snapshot : shown.filter(isInStore)
+        for view in candidates.sorted(by: { $0.key < $1.key }) where view.key != targetKey {
+            guard let index = shown.firstIndex(of: view) else { continue }
+            shown.remove(at: index)
             effects.record(.viewRemoved) { $0.add(.view, view.key) }
-        }
-        if job.hasCompletion { completions += 1 }
-        effects.record(.completed) { fields in
-            fields.add(.job, job.id)
-            fields.add(.target, job.target.stateName)
-            fields.add(.completion, job.hasCompletion)
-            fields.add(.completions, completions)
         }
         if job.target == .none, containerShown {
             containerShown = false
             effects.record(.containerRemoved)
         }
+        if job.hasCompletion { completions += 1 }
+        effects.record(.completed) { fields in
+            fields.add(.job, job.id)
+            fields.add(.target, job.target.logName)
+            fields.add(.completion, job.hasCompletion)
+            fields.add(.completions, completions)
+        }
     }
 
-    /// Names of the views in the container, sorted.
-    var visible: [String] { container.map(\.key).sorted() }
+    /// Names of the placeholder views the user can see, sorted: on master, only while the
+    /// container is in the backing view (views left in it come back with it).
+    var visible: [String] {
+        if release.hasContainer, !containerShown { return [] }
+        return shown.map(\.key).sorted()
+    }
 }
 
 extension MachineState {
