@@ -63,7 +63,7 @@ public struct DiagnosticFormatter {
 
     /// The line as text, with invalid UTF-8 shown as U+FFFD and control characters as spaces.
     static func printable(_ line: [UInt8]) -> String {
-        String(decoding: line.map { $0 < 0x20 && $0 != 0x09 ? 0x20 : $0 }, as: UTF8.self)
+        String(decoding: line.map { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F ? 0x20 : $0 }, as: UTF8.self)
     }
 
     static func trimCarriageReturn(_ line: [UInt8]) -> [UInt8] {

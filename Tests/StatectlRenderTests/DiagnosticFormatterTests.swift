@@ -23,6 +23,13 @@ struct DiagnosticFormatterTests {
         """)
     }
 
+    @Test("control characters in the echoed line, DEL and escape included, print as spaces")
+    func controlsInLine() {
+        let text = format("bogus # \u{1B}[2J\u{7F}\r x", bytes: 0..<5)
+        #expect(!text.contains("\u{1B}") && !text.contains("\u{7F}") && !text.contains("\r"))
+        #expect(text.contains("| bogus #  [2J   x\n"))
+    }
+
     @Test("columns count characters, not bytes, and tabs stay tabs under the line")
     func unicodeAndTabs() {
         let text = format("\té = x", bytes: 5..<6)

@@ -198,6 +198,13 @@ struct EscapingTests {
         #expect(run.records(.statement).last?[.call] == .string("endLoading(animated: true, error: \(logged))"))
     }
 
+    @Test("JMStatefulTableViewController's failure strings are re-escaped too")
+    func jmFailure() {
+        let run = simulate("model JMStatefulTableViewController\nappear\nfail(initial, error: \"a\\nb \\\"q\\\"\")")
+        #expect(run.checkErrors.isEmpty)
+        #expect(run.records(.statement).last?[.call] == .string("initial: failure(\"a\\nb \\\"q\\\"\")"))
+    }
+
     @Test("SwiftLiteral reads back through the script lexer as the same text", arguments: [
         "a\nb", "q\"uote", "b\\s", "t\tab", "plain", "ünï",
     ])

@@ -140,7 +140,7 @@ extension JMStatefulTableViewControllerModel {
         case .succeed(let request, let inserted):
             return request == .refresh ? "refresh: success(\(inserted) index paths)" : "\(request.rawValue): success()"
         case .fail(let request, let error):
-            return "\(request.rawValue): failure(\(error.map { "\"\($0)\"" } ?? "nil"))"
+            return "\(request.rawValue): failure(\(error.map(SwiftLiteral.string) ?? "nil"))"
         }
     }
 }
