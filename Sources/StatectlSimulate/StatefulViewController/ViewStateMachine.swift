@@ -72,14 +72,6 @@ struct ViewStateMachine {
         static let all = [master, v3_0_1]
     }
 
-    /// The job in flight, when it ends, and (master) the views of the store it captured
-    /// that were on screen: the only ones its completion can remove.
-    struct InFlight {
-        var job: TransitionJob
-        var endsAt: Int64
-        var snapshot: [PlaceholderView]
-    }
-
     static let animationDuration: Int64 = 300
 
     let release: Release
@@ -87,14 +79,17 @@ struct ViewStateMachine {
     var lastState = MachineState.none
     /// Configured views by key: the library's `viewStore`. A dictionary, so that adding a
     /// view costs the same however many there are.
-    private(set) var store: [String: PlaceholderView] = [:]
-    /// Placeholder views on screen (in the container on master, in the backing view on
-    /// 3.0.1), in the order they were added.
-    private(set) var shown: [PlaceholderView] = []
+    private(set) var viewStore: [String: PlaceholderView] = [:]
+    /// Placeholder views on screen, in the order they were added: in the container on
+    /// master, in the backing view on 3.0.1 (which has no container).
+    private(set) var container: [PlaceholderView] = []
     private(set) var containerShown = false
-    private var queue: [TransitionJob] = []
-    private var queueHead = 0
-    private(set) var inFlight: InFlight?
+    private(set) var queue: [TransitionJob] = []
+    private(set) var queueHead = 0
+    private(set) var inFlight: (job: TransitionJob, endsAt: Int64)?
+    /// master: the views of the store the job in flight captured that were on screen then,
+    /// the only ones its completion can remove. Empty on 3.0.1 and when nothing is in flight.
+    private(set) var inFlightSnapshot: [PlaceholderView] = []
     private var nextJobID = 1
     private var nextSerial = 1
     var completions: Int64 = 0
@@ -108,15 +103,20 @@ struct ViewStateMachine {
 
     var pending: Int { queue.count - queueHead }
 
+    /// The configured views sorted by key, for output that must not depend on hash order.
+    var store: [PlaceholderView] { viewStore.values.sorted { $0.key < $1.key } }
+
+    func view(for key: String) -> PlaceholderView? { viewStore[key] }
+
     /// `viewStore[key] = view`: a new view for the key, replacing any other.
     mutating func setView(_ key: String, insets: Insets) {
-        store[key] = PlaceholderView(key: key, serial: nextSerial, insets: insets)
+        viewStore[key] = PlaceholderView(key: key, serial: nextSerial, insets: insets)
         nextSerial += 1
     }
 
     /// `viewStore[key] = nil`. As in the original, a view on screen stays there.
     mutating func removeView(_ key: String) {
-        store[key] = nil
+        viewStore[key] = nil
     }
 
     /// `transitionToState`: records the request and queues it.
@@ -158,9 +158,9 @@ struct ViewStateMachine {
                 containerShown = true
                 effects.record(.containerAdded)
             }
-            if let view = store[key] {
-                shown.removeAll { $0 == view }
-                shown.append(view)
+            if let view = viewStore[key] {
+                container.removeAll { $0 == view }
+                container.append(view)
                 let frame = [view.insets.left, view.insets.top,
                              bounds.width - view.insets.left - view.insets.right,
                              bounds.height - view.insets.top - view.insets.bottom]
@@ -171,25 +171,25 @@ struct ViewStateMachine {
         }
         // Views on screen can change only in a job, one job at a time: the store's views
         // on screen now are all that its completion could find on screen from a copy.
-        let snapshot = release.snapshotsStore ? shown.filter(isInStore) : []
-        inFlight = InFlight(job: job, endsAt: endsAt, snapshot: snapshot)
+        inFlightSnapshot = release.snapshotsStore ? container.filter(isInStore) : []
+        inFlight = (job, endsAt)
         if !job.animated { complete(effects: &effects) }
     }
 
-    private func isInStore(_ view: PlaceholderView) -> Bool { store[view.key] == view }
+    private func isInStore(_ view: PlaceholderView) -> Bool { viewStore[view.key] == view }
 
     /// Finishes the job in flight: removes the views it hides (and on master, when hiding
     /// all, the container), then calls its completion.
     mutating func complete(effects: inout Effects) {
-        guard let inFlight else { return }
-        self.inFlight = nil
-        let job = inFlight.job
+        guard let (job, _) = inFlight else { return }
+        inFlight = nil
         let targetKey = job.target.keyOrNil
         // The library walks a dictionary; statectl removes in key order so logs are stable.
-        let candidates = release.snapshotsStore ? inFlight.snapshot : shown.filter(isInStore)
+        let candidates = release.snapshotsStore ? inFlightSnapshot : container.filter(isInStore)
+        inFlightSnapshot = []
         for view in candidates.sorted(by: { $0.key < $1.key }) where view.key != targetKey {
-            guard let index = shown.firstIndex(of: view) else { continue }
-            shown.remove(at: index)
+            guard let index = container.firstIndex(of: view) else { continue }
+            container.remove(at: index)
             effects.record(.viewRemoved) { $0.add(.view, view.key) }
         }
         if job.target == .none, containerShown {
@@ -209,7 +209,7 @@ struct ViewStateMachine {
     /// container is in the backing view (views left in it come back with it).
     var visible: [String] {
         if release.hasContainer, !containerShown { return [] }
-        return shown.map(\.key).sorted()
+        return container.map(\.key).sorted()
     }
 }
 
