@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 /// The versions of a model as the command line sees them: `model X@version` lines and
-/// `--model X@version`, with their errors as golden transcripts under `versions/`.
+/// `--model X@version`, with their errors as golden stderr beside the examples (docs/examples/StatefulViewController/*.txt).
 @Suite("statectl and model versions")
 struct ModelVersionCommandTests {
-    private static let directory = packageRoot.appendingPathComponent("Tests/StatectlCLITests/versions")
+    private static let directory = packageRoot.appendingPathComponent("docs/examples/StatefulViewController")
 
     @Test("errors about versions, and strings in diagnostics, match their golden stderr", arguments: [
         ("unknown-version", Int32(2)), ("container-3.0.1", 2), ("unversioned-model", 2), ("escaped-diagnostic", 1),

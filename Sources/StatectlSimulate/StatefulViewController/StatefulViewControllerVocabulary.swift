@@ -27,36 +27,45 @@ extension StatefulViewControllerModel {
         }
     }
 
+    /// Each call's parameters, made once rather than on every line that calls it. Every call
+    /// that takes a completion handler has `completion:` (`false`: it is called without one).
+    private enum Parameters {
+        static let completion = ParameterSpec("completion")
+        static let start = [ParameterSpec("animated"), completion]
+        static let end = [ParameterSpec("error", bare: true), ParameterSpec("animated"), completion]
+        static let setup = [completion]
+        static let transitionViewStates = [ParameterSpec("loading"), ParameterSpec("error", bare: true), ParameterSpec("animated"), completion]
+        static let transition = [ParameterSpec("to"), ParameterSpec("animated"), completion]
+        static let addView = [ParameterSpec("key", positional: true), ParameterSpec("top"), ParameterSpec("left"),
+                              ParameterSpec("bottom"), ParameterSpec("right")]
+        static let removeView = [ParameterSpec("key", positional: true)]
+        static let bounds = [ParameterSpec("width"), ParameterSpec("height")]
+    }
+
     private static func compileCall(_ name: Name, _ arguments: [Argument]?, names: inout KnownNames) -> Checked<Command> {
         var reader: ArgumentReader
         let command: Command
-        // Every call that takes a completion handler: `completion: false` is calling it without one.
-        let completion = ParameterSpec("completion")
         switch name.text {
         case "start", "startLoading":
-            reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("animated"), completion])
+            reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.start)
             command = .startLoading(animated: reader.flag("animated", default: false),
                                     completion: reader.flag("completion", default: true))
         case "end", "endLoading":
-            reader = ArgumentReader(call: name, arguments: arguments,
-                                    parameters: [ParameterSpec("error", bare: true), ParameterSpec("animated"), completion])
+            reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.end)
             let error = reader.isBare("error") ? "error" : reader.string("error")
             command = .endLoading(animated: reader.flag("animated", default: true), error: error,
                                   completion: reader.flag("completion", default: true))
         case "setup", "setupInitialViewState":
-            reader = ArgumentReader(call: name, arguments: arguments, parameters: [completion])
+            reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.setup)
             command = .setupInitialViewState(completion: reader.flag("completion", default: true))
         case "transitionViewStates":
-            reader = ArgumentReader(call: name, arguments: arguments,
-                                    parameters: [ParameterSpec("loading"), ParameterSpec("error", bare: true), ParameterSpec("animated"),
-                                                 completion])
+            reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.transitionViewStates)
             let error = reader.isBare("error") ? "error" : reader.string("error")
             command = .transitionViewStates(loading: reader.flag("loading", default: false), error: error,
                                             animated: reader.flag("animated", default: true),
                                             completion: reader.flag("completion", default: true))
         case "transition", "transitionToState":
-            reader = ArgumentReader(call: name, arguments: arguments,
-                                    parameters: [ParameterSpec("to"), ParameterSpec("animated"), completion])
+            reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.transition)
             let animated = reader.flag("animated", default: true)
             let hasCompletion = reader.flag("completion", default: true)
             guard let target = reader.key("to") else { return .failure(reader.problems) }
@@ -66,9 +75,7 @@ extension StatefulViewControllerModel {
             if case .view(let key) = state { names.insert(key) }
             command = .transition(to: state, animated: animated, completion: hasCompletion)
         case "addView":
-            reader = ArgumentReader(call: name, arguments: arguments, parameters: [
-                ParameterSpec("key", positional: true), ParameterSpec("top"), ParameterSpec("left"),
-                ParameterSpec("bottom"), ParameterSpec("right")])
+            reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.addView)
             // UIEdgeInsets takes any CGFloat: negative insets place the view past the backing view's edges.
             let range = -maximumPoints...maximumPoints
             let insets = Insets(top: reader.integer("top", default: 0, in: range), left: reader.integer("left", default: 0, in: range),
@@ -78,11 +85,11 @@ extension StatefulViewControllerModel {
             names.insert(key.text)
             command = .addView(key.text, insets)
         case "removeView":
-            reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("key", positional: true)])
+            reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.removeView)
             guard let key = reader.key("key") else { return .failure(reader.problems) }
             command = .removeView(key.text)
         case "bounds":
-            reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("width"), ParameterSpec("height")])
+            reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.bounds)
             command = .setBounds(width: reader.integer("width", default: 375, in: 0...maximumPoints),
                                  height: reader.integer("height", default: 667, in: 0...maximumPoints))
         default:

@@ -34,6 +34,27 @@ struct PlaceholderView: Hashable {
     var insets: Insets
 }
 
+/// A configured view as the store keeps it: its key is the store's key. Insets are within
+/// ±`maximumPoints`, so 32 bits hold them; a million views take half the memory they would
+/// as `PlaceholderView`s.
+struct StoredView: Hashable {
+    var serial: Int
+    var top: Int32, left: Int32, bottom: Int32, right: Int32
+
+    init(serial: Int, insets: Insets) {
+        self.serial = serial
+        top = Int32(clamping: insets.top)
+        left = Int32(clamping: insets.left)
+        bottom = Int32(clamping: insets.bottom)
+        right = Int32(clamping: insets.right)
+    }
+
+    func view(key: String) -> PlaceholderView {
+        PlaceholderView(key: key, serial: serial,
+                        insets: Insets(top: Int64(top), left: Int64(left), bottom: Int64(bottom), right: Int64(right)))
+    }
+}
+
 /// A transition request waiting in, or taken from, the machine's serial queue.
 struct TransitionJob {
     var id: Int
@@ -79,7 +100,7 @@ struct ViewStateMachine {
     var lastState = MachineState.none
     /// Configured views by key: the library's `viewStore`. A dictionary, so that adding a
     /// view costs the same however many there are.
-    private(set) var viewStore: [String: PlaceholderView] = [:]
+    private(set) var viewStore: [String: StoredView] = [:]
     /// Placeholder views on screen, in the order they were added: in the container on
     /// master, in the backing view on 3.0.1 (which has no container).
     private(set) var container: [PlaceholderView] = []
@@ -104,13 +125,13 @@ struct ViewStateMachine {
     var pending: Int { queue.count - queueHead }
 
     /// The configured views sorted by key, for output that must not depend on hash order.
-    var store: [PlaceholderView] { viewStore.values.sorted { $0.key < $1.key } }
+    var store: [PlaceholderView] { viewStore.map { $0.value.view(key: $0.key) }.sorted { $0.key < $1.key } }
 
-    func view(for key: String) -> PlaceholderView? { viewStore[key] }
+    func view(for key: String) -> PlaceholderView? { viewStore[key]?.view(key: key) }
 
     /// `viewStore[key] = view`: a new view for the key, replacing any other.
     mutating func setView(_ key: String, insets: Insets) {
-        viewStore[key] = PlaceholderView(key: key, serial: nextSerial, insets: insets)
+        viewStore[key] = StoredView(serial: nextSerial, insets: insets)
         nextSerial += 1
     }
 
@@ -158,7 +179,7 @@ struct ViewStateMachine {
                 containerShown = true
                 effects.record(.containerAdded)
             }
-            if let view = viewStore[key] {
+            if let view = view(for: key) {
                 container.removeAll { $0 == view }
                 container.append(view)
                 let frame = [view.insets.left, view.insets.top,
@@ -176,7 +197,8 @@ struct ViewStateMachine {
         if !job.animated { complete(effects: &effects) }
     }
 
-    private func isInStore(_ view: PlaceholderView) -> Bool { viewStore[view.key] == view }
+    /// Whether `view` is the store's view for its key (not one it has since replaced or forgotten).
+    private func isInStore(_ view: PlaceholderView) -> Bool { viewStore[view.key]?.serial == view.serial }
 
     /// Finishes the job in flight: removes the views it hides (and on master, when hiding
     /// all, the container), then calls its completion.
