@@ -72,7 +72,7 @@ public enum ModelCatalog {
         guard let version else { return .success(ModelChoice(model: model)) }
         guard !model.versions.isEmpty else {
             return .failure(ModelLookupError(message: "\(name) has no versions to choose from",
-                                             notes: ["write 'model \(name)'"], atVersion: true))
+                                             notes: ["write it without a version: \(name)"], atVersion: true))
         }
         guard model.versions.contains(version) else {
             let known = model.versions.enumerated().map { $0.offset == 0 ? "\($0.element) (the default)" : $0.element }
