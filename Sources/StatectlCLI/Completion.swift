@@ -21,7 +21,7 @@ enum Completion {
     private static func words(_ kind: ArgumentKind, commands: [CommandSpec]) -> [String]? {
         switch kind {
         case .choice(let words): return words
-        case .model: return ModelCatalog.models.map { $0.name }
+        case .model: return ModelCatalog.models.flatMap { model in [model.name] + model.versions.map { "\(model.name)@\($0)" } }
         case .command: return commands.map(\.name)
         default: return nil
         }

@@ -97,7 +97,8 @@ struct HelpAndCompletionTests {
         #expect(try bashCompletions(["statectl", "gr"], in: directory) == ["graph"])
         #expect(try bashCompletions(["statectl", "run", "--f"], in: directory) == ["--format"])
         #expect(try bashCompletions(["statectl", "run", "--format", ""], in: directory) == ["jsonl", "text"])
-        #expect(try bashCompletions(["statectl", "graph", "--model", "State"], in: directory) == ["StateViewController", "StatefulViewController"])
+        #expect(try bashCompletions(["statectl", "graph", "--model", "State"], in: directory).sorted()
+                == ["StateViewController", "StatefulViewController", "StatefulViewController@3.0.1", "StatefulViewController@master"])
         #expect(try bashCompletions(["statectl", "graph", "-T", "sv"], in: directory).contains("svg"))
         #expect(try bashCompletions(["statectl", "run", "fi"], in: directory) == ["first.script"])
         #expect(try bashCompletions(["statectl", "run", "--format", "=", "j"], in: directory) == ["jsonl"])
@@ -128,7 +129,8 @@ struct HelpAndCompletionTests {
             return String(decoding: data, as: UTF8.self).split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
         }
         #expect(try complete("statectl gr") == ["graph"])
-        #expect(try complete("statectl graph --model State").sorted() == ["StateViewController", "StatefulViewController"])
+        #expect(try complete("statectl graph --model State").sorted()
+                == ["StateViewController", "StatefulViewController", "StatefulViewController@3.0.1", "StatefulViewController@master"])
         #expect(try complete("statectl graph -T sv").contains("svg"))
         #expect(try complete("statectl run --format ").sorted() == ["jsonl", "text"])
         #expect(try complete("statectl completion ").sorted() == ["bash", "fish", "zsh"])
