@@ -101,16 +101,23 @@ struct ViewStateMachine {
     /// Configured views by key: the library's `viewStore`. A dictionary, so that adding a
     /// view costs the same however many there are.
     private(set) var viewStore: [String: StoredView] = [:]
-    /// Placeholder views on screen, in the order they were added: in the container on
-    /// master, in the backing view on 3.0.1 (which has no container).
+    /// Placeholder views on screen: in the container on master, in the backing view on
+    /// 3.0.1 (which has no container). Kept sorted by key, then serial: the order in which
+    /// statectl removes them (the library walks a dictionary), with no sort per job.
     private(set) var container: [PlaceholderView] = []
     private(set) var containerShown = false
     private(set) var queue: [TransitionJob] = []
     private(set) var queueHead = 0
     private(set) var inFlight: (job: TransitionJob, endsAt: Int64)?
-    /// master: the views of the store the job in flight captured that were on screen then,
-    /// the only ones its completion can remove. Empty on 3.0.1 and when nothing is in flight.
-    private(set) var inFlightSnapshot: [PlaceholderView] = []
+    /// master: views on screen that were removed from the store, or replaced in it, while
+    /// the job in flight runs. Its completion works on the store as it was when the job
+    /// started, so it still removes them. (Views added meanwhile are not on screen.) Empty
+    /// on 3.0.1 and when nothing is in flight.
+    private(set) var forgottenInFlight: [PlaceholderView] = []
+    /// Views on screen that the store no longer holds (removed or replaced): no job
+    /// removes them, except as above. Kept so that a completion need not look each view
+    /// on screen up in the store.
+    private(set) var forgottenOnScreen: [PlaceholderView] = []
     private var nextJobID = 1
     private var nextSerial = 1
     var completions: Int64 = 0
@@ -131,13 +138,21 @@ struct ViewStateMachine {
 
     /// `viewStore[key] = view`: a new view for the key, replacing any other.
     mutating func setView(_ key: String, insets: Insets) {
-        viewStore[key] = StoredView(serial: nextSerial, insets: insets)
+        let old = viewStore.updateValue(StoredView(serial: nextSerial, insets: insets), forKey: key)
         nextSerial += 1
+        if let old { forget(old.view(key: key)) }
     }
 
     /// `viewStore[key] = nil`. As in the original, a view on screen stays there.
     mutating func removeView(_ key: String) {
-        viewStore[key] = nil
+        if let old = viewStore.removeValue(forKey: key) { forget(old.view(key: key)) }
+    }
+
+    /// Notes a view the store has just lost, if it is on screen.
+    private mutating func forget(_ view: PlaceholderView) {
+        guard container.contains(view) else { return }
+        forgottenOnScreen.append(view)
+        if release.snapshotsStore, inFlight != nil { forgottenInFlight.append(view) }
     }
 
     /// `transitionToState`: records the request and queues it.
@@ -180,8 +195,10 @@ struct ViewStateMachine {
                 effects.record(.containerAdded)
             }
             if let view = view(for: key) {
-                container.removeAll { $0 == view }
-                container.append(view)
+                if !container.contains(view) {
+                    let position = container.firstIndex { ($0.key, $0.serial) > (view.key, view.serial) } ?? container.endIndex
+                    container.insert(view, at: position)
+                }
                 let frame = [view.insets.left, view.insets.top,
                              bounds.width - view.insets.left - view.insets.right,
                              bounds.height - view.insets.top - view.insets.bottom]
@@ -190,15 +207,9 @@ struct ViewStateMachine {
                 effects.record(.noView) { $0.add(.view, key) }
             }
         }
-        // Views on screen can change only in a job, one job at a time: the store's views
-        // on screen now are all that its completion could find on screen from a copy.
-        inFlightSnapshot = release.snapshotsStore ? container.filter(isInStore) : []
         inFlight = (job, endsAt)
         if !job.animated { complete(effects: &effects) }
     }
-
-    /// Whether `view` is the store's view for its key (not one it has since replaced or forgotten).
-    private func isInStore(_ view: PlaceholderView) -> Bool { viewStore[view.key]?.serial == view.serial }
 
     /// Finishes the job in flight: removes the views it hides (and on master, when hiding
     /// all, the container), then calls its completion.
@@ -206,14 +217,20 @@ struct ViewStateMachine {
         guard let (job, _) = inFlight else { return }
         inFlight = nil
         let targetKey = job.target.keyOrNil
-        // The library walks a dictionary; statectl removes in key order so logs are stable.
-        let candidates = release.snapshotsStore ? inFlightSnapshot : container.filter(isInStore)
-        inFlightSnapshot = []
-        for view in candidates.sorted(by: { $0.key < $1.key }) where view.key != targetKey {
-            guard let index = container.firstIndex(of: view) else { continue }
+        // The views of the store other than the target's (on master, of the store as the
+        // job found it: views on screen change only in jobs, so what it held then and is
+        // on screen is what it holds now, plus what was forgotten meanwhile). The
+        // container's order is key order.
+        var index = 0
+        while index < container.count {
+            let view = container[index]
+            let inStore = !forgottenOnScreen.contains(view) || forgottenInFlight.contains(view)
+            guard inStore, view.key != targetKey else { index += 1; continue }
             container.remove(at: index)
+            if let forgotten = forgottenOnScreen.firstIndex(of: view) { forgottenOnScreen.remove(at: forgotten) }
             effects.record(.viewRemoved) { $0.add(.view, view.key) }
         }
+        forgottenInFlight.removeAll(keepingCapacity: true)
         if job.target == .none, containerShown {
             containerShown = false
             effects.record(.containerRemoved)
@@ -231,7 +248,7 @@ struct ViewStateMachine {
     /// container is in the backing view (views left in it come back with it).
     var visible: [String] {
         if release.hasContainer, !containerShown { return [] }
-        return container.map(\.key).sorted()
+        return container.map(\.key)
     }
 }
 
