@@ -65,7 +65,11 @@ public struct ScriptCompiler<M: SimulationModel> {
         self.recording = recording
         let version = version ?? M.versions.first
         self.version = version
-        properties = M.properties.filter { spec in spec.versions.map { versions in version.map(versions.contains) ?? true } ?? true }
+        // A property limited to some versions is left out of the others.
+        properties = M.properties.filter { spec in
+            guard let versions = spec.versions, let version else { return true }
+            return versions.contains(version)
+        }
     }
 
     public mutating func compile(_ statement: Statement) -> Checked<Instruction<M.Command>> {
