@@ -79,7 +79,7 @@ struct CommandSpec: Sendable {
 /// The commands `statectl` knows, in the order help lists them.
 enum CommandCatalog {
     static var commands: [CommandSpec] {
-        [RunCommand.spec, GraphCommand.spec, TestCommand.spec, HelpTopics.helpSpec, HelpTopics.completionSpec]
+        [RunCommand.spec, GraphCommand.spec, TestCommand.spec, ExploreCommand.spec, HelpTopics.helpSpec, HelpTopics.completionSpec]
     }
 
     static func command(named name: String) -> CommandSpec? {

@@ -19,7 +19,7 @@ public enum Parser {
 
 /// A parser kept from line to line, so its token buffer is allocated once per script.
 public struct LineParser {
-    private var tokens: [Token] = []
+    var tokens: [Token] = []
 
     public init() {}
 
@@ -60,6 +60,8 @@ struct TokenCursor {
     let tokens: [Token]
     let line: Int
     var index = 0
+    /// In an `events` list a ',' ends a statement as ';' does.
+    var commaEndsStatement = false
 
     var peek: Token { tokens[index] }
     var atEnd: Bool { tokens[index].kind == .end }
@@ -78,7 +80,7 @@ struct TokenCursor {
                    message: message, notes: notes)
     }
 
-    /// statement := 'model' NAME ('@' VERSION)? | 'wait' DURATION | 'expect' NAME ('=='|'!=') value
+    /// statement := 'model' NAME ('@' VERSION)? | 'wait' DURATION | 'expect' condition
     ///            | NAME '=' value | NAME ( '(' arguments ')' )?
     mutating func statement() throws(Diagnostic) -> Statement {
         let first = peek
@@ -112,22 +114,13 @@ struct TokenCursor {
                 throw error("expected-duration", "expected a duration after 'wait', such as 300ms or 0.3s", at: peek)
             }
         case "expect":
-            guard case .identifier(let property) = peek.kind else {
-                throw error("expected-property", "expected a property after 'expect', such as 'state'", at: peek)
+            // One comparison keeps its own form (and record); `and`/`or`/`not` make a condition.
+            let condition = try self.condition()
+            if case .comparison(let property, let comparison, let value) = condition {
+                form = .expect(property: property, comparison, value)
+            } else {
+                form = .expectCondition(condition)
             }
-            let propertyName = Name(property, span: span(peek.bytes))
-            advance()
-            let comparison: Comparison
-            switch peek.kind {
-            case .equal: comparison = .equal
-            case .notEqual: comparison = .notEqual
-            case .assign:
-                throw error("expected-comparison", "use '==' to compare in 'expect'", at: peek)
-            default:
-                throw error("expected-comparison", "expected '==' or '!=' after '\(property)'", at: peek)
-            }
-            advance()
-            form = .expect(property: propertyName, comparison, try value())
         default:
             let name = Name(word, span: span(first.bytes))
             switch peek.kind {
@@ -146,7 +139,7 @@ struct TokenCursor {
                 form = .call(name, arguments: nil)
             }
         }
-        guard atEnd || peek.kind == .semicolon else {
+        guard atEnd || peek.kind == .semicolon || (commaEndsStatement && peek.kind == .comma) else {
             throw error("expected-end", "expected ';' or the end of the line, found \(describe(peek))", at: peek)
         }
         let end = tokens[index - 1].bytes.upperBound

@@ -79,6 +79,8 @@ public struct Statement: Hashable, Sendable {
         case wait(milliseconds: Int64)
         /// `expect state == loading`
         case expect(property: Name, Comparison, Expression)
+        /// `expect not (state == loading) or hasContent == true`: more than one comparison.
+        case expectCondition(Condition)
         /// `state loading: A, B` or `child B(duration: 0.2)`: a keyword, the thing declared,
         /// an optional `:` list of names and optional arguments. Which keywords exist is the
         /// model's business; `names` is nil without a colon, `arguments` nil without parentheses.

@@ -12,6 +12,15 @@ public struct GraphDescription: Sendable, Equatable {
         public var count: Int?
         public var attributes: [(String, String)]
 
+        public init(id: String, label: String, role: String, state: String?, count: Int?, attributes: [(String, String)]) {
+            self.id = id
+            self.label = label
+            self.role = role
+            self.state = state
+            self.count = count
+            self.attributes = attributes
+        }
+
         public static func == (a: Node, b: Node) -> Bool {
             a.id == b.id && a.label == b.label && a.role == b.role && a.state == b.state && a.count == b.count
                 && a.attributes.elementsEqual(b.attributes, by: ==)
@@ -25,6 +34,15 @@ public struct GraphDescription: Sendable, Equatable {
         public var label: String?
         public var count: Int?
         public var attributes: [(String, String)]
+
+        public init(id: String, from: String, to: String, label: String?, count: Int?, attributes: [(String, String)]) {
+            self.id = id
+            self.from = from
+            self.to = to
+            self.label = label
+            self.count = count
+            self.attributes = attributes
+        }
 
         public static func == (a: Edge, b: Edge) -> Bool {
             a.id == b.id && a.from == b.from && a.to == b.to && a.label == b.label && a.count == b.count
@@ -46,6 +64,19 @@ public struct GraphDescription: Sendable, Equatable {
         public var title: String
         public var nodes: [Node]
         public var edges: [Edge]
+    }
+
+    /// A graph to draw; `graph` builds one from a decision tree, `explore` from its state graph.
+    public init(name: String, title: String, graphAttributes: [(String, String)], nodeDefaults: [(String, String)],
+                edgeDefaults: [(String, String)], nodes: [Node], edges: [Edge], legend: Legend? = nil) {
+        self.legend = legend
+        self.name = name
+        self.title = title
+        self.graphAttributes = graphAttributes
+        self.nodeDefaults = nodeDefaults
+        self.edgeDefaults = edgeDefaults
+        self.nodes = nodes
+        self.edges = edges
     }
 
     public static func == (a: GraphDescription, b: GraphDescription) -> Bool {

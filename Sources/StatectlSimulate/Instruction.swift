@@ -5,19 +5,84 @@ public struct Expectation: Sendable {
     public let property: String
     public let comparison: Comparison
     public let expected: ObservedValue
+    /// `state == lastState`: the property compared with, read when the check runs; `expected`
+    /// is then its name, for the record.
+    public let otherProperty: String?
     /// Whether the property's values are compared as sorted lists.
     let sorted: Bool
     /// The `expect` record's first fields (property, comparison, expected), which never
     /// change, encoded once.
     let recordPrefix: [UInt8]
 
-    init(property: String, comparison: Comparison, expected: ObservedValue, sorted: Bool, recording: Bool) {
+    init(property: String, comparison: Comparison, expected: ObservedValue, otherProperty: String? = nil, sorted: Bool, recording: Bool) {
         self.property = property
+        self.otherProperty = otherProperty
         self.comparison = comparison
         self.expected = expected
         self.sorted = sorted
         recordPrefix = !recording ? [] : FieldEncoder.encode([Field(.property, .string(property)), Field(.comparison, .string(comparison.rawValue)),
                                             Field(.expected, expected.field)])
+    }
+}
+
+extension Expectation {
+    /// Reads the property off `model` and compares: whether it holds, and what was read.
+    public func evaluate<M: SimulationModel>(on model: M) throws(RuntimeError) -> (holds: Bool, actual: ObservedValue) {
+        var actual = try model.observe(property)
+        if sorted, case .names(let names) = actual { actual = .names(names.sorted()) }
+        var wanted = expected
+        if let otherProperty {
+            wanted = try model.observe(otherProperty)
+            if case .names(let names) = wanted, case .names = actual, sorted { wanted = .names(names.sorted()) }
+        }
+        return ((actual == wanted) == (comparison == .equal), actual)
+    }
+}
+
+/// A condition whose comparisons have been checked against the model's properties.
+public indirect enum CompiledCondition: Sendable {
+    case comparison(Expectation)
+    case not(CompiledCondition)
+    case and(CompiledCondition, CompiledCondition)
+    case or(CompiledCondition, CompiledCondition)
+
+    /// Whether the condition holds for `model`; `and` and `or` stop early, as they read.
+    public func evaluate<M: SimulationModel>(on model: M) throws(RuntimeError) -> Bool {
+        switch self {
+        case .comparison(let expectation): return try expectation.evaluate(on: model).holds
+        case .not(let inner): return try !inner.evaluate(on: model)
+        case .and(let left, let right): return try left.evaluate(on: model) ? right.evaluate(on: model) : false
+        case .or(let left, let right): return try left.evaluate(on: model) ? true : right.evaluate(on: model)
+        }
+    }
+
+    /// The properties it reads, in order of first mention.
+    public var properties: [String] {
+        var names: [String] = []
+        func visit(_ condition: CompiledCondition) {
+            switch condition {
+            case .comparison(let expectation): if !names.contains(expectation.property) { names.append(expectation.property) }
+            case .not(let inner): visit(inner)
+            case .and(let left, let right), .or(let left, let right): visit(left); visit(right)
+            }
+        }
+        visit(self)
+        return names
+    }
+}
+
+/// `expect` with a condition: the condition, its text, and its record's fixed fields.
+public struct ConditionCheck: Sendable {
+    public let condition: CompiledCondition
+    public let text: String
+    /// The `expect` record reads `TEXT == true`, so every renderer shows it as it shows a comparison.
+    let recordPrefix: [UInt8]
+
+    init(condition: CompiledCondition, text: String, recording: Bool) {
+        self.condition = condition
+        self.text = text
+        recordPrefix = !recording ? [] : FieldEncoder.encode([Field(.property, .string(text)), Field(.comparison, .string("==")),
+                                                              Field(.expected, .bool(true))])
     }
 }
 
@@ -29,6 +94,8 @@ public enum Instruction<Command> {
     case command(Command, statement: [UInt8])
     case wait(milliseconds: Int64, statement: [UInt8])
     case expect(Expectation)
+    /// `expect` with `and`, `or` or `not`.
+    case expectCondition(ConditionCheck)
     /// `model X` as the first statement: already acted on when the model was chosen.
     case selectModel
 }
@@ -37,6 +104,11 @@ public enum Instruction<Command> {
 public struct CompiledStatement<Command> {
     public var instruction: Instruction<Command>
     public var span: SourceSpan
+
+    public init(instruction: Instruction<Command>, span: SourceSpan) {
+        self.instruction = instruction
+        self.span = span
+    }
 }
 
 /// One line's statements, compiled. A class: the line cache hands the same one out for
@@ -72,6 +144,9 @@ public struct ScriptCompiler<M: SimulationModel> {
         }
     }
 
+    /// The names declared so far: the model's own, and what earlier statements declared.
+    public var knownNames: KnownNames { names }
+
     public mutating func compile(_ statement: Statement) -> Checked<Instruction<M.Command>> {
         defer { sawStatement = true }
         switch statement.form {
@@ -88,6 +163,10 @@ public struct ScriptCompiler<M: SimulationModel> {
             return .success(.wait(milliseconds: milliseconds, statement: recording ? Self.statementFields("wait \(milliseconds)ms") : []))
         case .expect(let property, let comparison, let value):
             return compileExpectation(property, comparison, value).map { .expect($0) }
+        case .expectCondition(let condition):
+            return compileCondition(condition).map {
+                .expectCondition(ConditionCheck(condition: $0, text: condition.text, recording: recording))
+            }
         case .call, .assignment, .declaration:
             return M.compile(statement, names: &names).map { .command($0, statement: recording ? Self.statementFields(M.describe($0)) : []) }
         }
@@ -95,6 +174,24 @@ public struct ScriptCompiler<M: SimulationModel> {
 
     private static func statementFields(_ call: String) -> [UInt8] {
         FieldEncoder.encode([Field(.call, .string(call))])
+    }
+
+    /// Checks every comparison of a condition; all their problems, or the compiled condition.
+    public func compileCondition(_ condition: Condition) -> Checked<CompiledCondition> {
+        switch condition {
+        case .comparison(let property, let comparison, let value):
+            return compileExpectation(property, comparison, value).map { .comparison($0) }
+        case .not(let inner):
+            return compileCondition(inner).map { .not($0) }
+        case .and(let left, let right), .or(let left, let right):
+            let isAnd: Bool
+            if case .and = condition { isAnd = true } else { isAnd = false }
+            switch (compileCondition(left), compileCondition(right)) {
+            case (.success(let l), .success(let r)): return .success(isAnd ? .and(l, r) : .or(l, r))
+            case (.failure(let a), .failure(let b)): return .failure(a + b)
+            case (.failure(let a), _), (_, .failure(let a)): return .failure(a)
+            }
+        }
     }
 
     private func compileExpectation(_ property: Name, _ comparison: Comparison, _ value: Expression) -> Checked<Expectation> {
@@ -113,6 +210,15 @@ public struct ScriptCompiler<M: SimulationModel> {
             notes.append(DiagnosticNote("\(modelName) has: " + properties.map(\.name).joined(separator: ", ")))
             return .failure([Diagnostic(id: "unknown-property", span: property.span,
                                         message: "unknown property '\(property.text)'", notes: notes)])
+        }
+        if let other = value.identifier, let otherSpec = M.properties.first(where: { $0.name == other }),
+           !names.contains(other, in: Self.namespace(of: spec.kind)) {
+            guard Self.comparable(spec.kind, otherSpec.kind) else {
+                return .failure([Diagnostic(id: "type-mismatch", span: value.span,
+                                            message: "'\(property.text)' and '\(other)' hold different kinds of values")])
+            }
+            return .success(Expectation(property: property.text, comparison: comparison, expected: .name(other), otherProperty: other,
+                                        sorted: spec.isSorted, recording: recording))
         }
         let expected: ObservedValue
         switch spec.kind {
@@ -169,6 +275,26 @@ public struct ScriptCompiler<M: SimulationModel> {
         }
         return .success(Expectation(property: property.text, comparison: comparison, expected: expected, sorted: spec.isSorted,
                                     recording: recording))
+    }
+
+    private static func namespace(of kind: PropertySpec.Kind) -> String {
+        switch kind {
+        case .name(let namespace), .orderedNames(let namespace): return namespace
+        default: return KnownNames.states
+        }
+    }
+
+    /// Whether two properties' values can be compared: names with names, lists with lists.
+    private static func comparable(_ a: PropertySpec.Kind, _ b: PropertySpec.Kind) -> Bool {
+        func group(_ kind: PropertySpec.Kind) -> Int {
+            switch kind {
+            case .state, .optionalState, .name: return 0
+            case .states, .orderedNames: return 1
+            case .count: return 2
+            case .flag: return 3
+            }
+        }
+        return group(a) == group(b)
     }
 
     private func knownName(_ value: Expression, in namespace: String) -> Result<String, Diagnostic> {

@@ -65,9 +65,7 @@ extension SimulationModel {
 extension Expectation {
     /// Whether the expectation holds for `model`'s current values.
     func holds<M: SimulationModel>(for model: M) throws(RuntimeError) -> Bool {
-        var actual = try model.observe(property)
-        if sorted, case .names(let names) = actual { actual = .names(names.sorted()) }
-        return (actual == expected) == (comparison == .equal)
+        try evaluate(on: model).holds
     }
 
     /// The note telling the user that time, not the model, is why the expectation failed,

@@ -56,6 +56,13 @@ public struct Simulator<M: SimulationModel> {
                     stop(error, span: span, problems: &problems)
                     return problems
                 }
+            case .expectCondition(let check):
+                do {
+                    if let failure = try self.check(check, span: span) { problems.append(failure) }
+                } catch {
+                    stop(error, span: span, problems: &problems)
+                    return problems
+                }
             }
         }
         model.endTurn(effects: &effects)
@@ -92,9 +99,7 @@ public struct Simulator<M: SimulationModel> {
     }
 
     private mutating func check(_ expectation: Expectation, span: SourceSpan) throws(RuntimeError) -> Diagnostic? {
-        var actual = try model.observe(expectation.property)
-        if expectation.sorted, case .names(let names) = actual { actual = .names(names.sorted()) }
-        let holds = (actual == expectation.expected) == (expectation.comparison == .equal)
+        let (holds, actual) = try expectation.evaluate(on: model)
         effects.record(.expect) { fields in
             fields.add(encoded: expectation.recordPrefix)
             fields.add(.actual, actual.field)
@@ -102,7 +107,9 @@ public struct Simulator<M: SimulationModel> {
         }
         guard !holds else { return nil }
         failedExpectations += 1
-        let wanted = expectation.comparison == .equal ? expectation.expected.text : "not \(expectation.expected.text)"
+        var wantedValue = expectation.expected.text
+        if let other = expectation.otherProperty { wantedValue = "\(other) (\(try model.observe(other).text))" }
+        let wanted = expectation.comparison == .equal ? wantedValue : "not \(wantedValue)"
         var notes: [DiagnosticNote] = []
         if let pending = model.whenPendingWorkHolds(now: effects.now, { model throws(RuntimeError) in try expectation.holds(for: model) }) {
             notes.append(expectation.pendingWorkNote(pending, model: M.self, now: effects.now))
@@ -111,4 +118,19 @@ public struct Simulator<M: SimulationModel> {
                           message: "expectation failed: \(expectation.property) is \(actual.text), expected \(wanted)", notes: notes)
     }
 
+    private mutating func check(_ check: ConditionCheck, span: SourceSpan) throws(RuntimeError) -> Diagnostic? {
+        let holds = try check.condition.evaluate(on: model)
+        effects.record(.expect) { fields in
+            fields.add(encoded: check.recordPrefix)
+            fields.add(.actual, holds)
+            fields.add(.passed, holds)
+        }
+        guard !holds else { return nil }
+        failedExpectations += 1
+        var notes: [DiagnosticNote] = []
+        for property in check.condition.properties {
+            notes.append(DiagnosticNote("\(property) is \(try model.observe(property).text)"))
+        }
+        return Diagnostic(id: "expectation-failed", span: span, message: "expectation failed: \(check.text) is false", notes: notes)
+    }
 }

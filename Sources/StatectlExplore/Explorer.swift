@@ -1,0 +1,321 @@
+import StatectlParse
+import StatectlSimulate
+
+/// `statectl explore`: every sequence of a spec's events, breadth-first, through the same
+/// `Simulator.runLine` that `statectl run` uses for each line.
+///
+/// Configurations are told apart by the model's identity (`ExplorableModel.encodeIdentity`)
+/// and stored packed; the search keeps the simulators of one level only. Breadth-first, so
+/// the first configuration that violates a property is at the least depth: the path to it
+/// (parent links) is a shortest counterexample.
+public enum Explorer {
+    /// Parses and checks the spec, then explores it; the spec's problems when it has any.
+    public static func explore(spec text: [UInt8], limits: ExploreLimits = ExploreLimits(),
+                               progress: ((ExploreProgress) -> Void)? = nil) -> Checked<ExploreResult> {
+        var parser = LineParser()
+        var lines: [ParsedLineOfSpec] = []
+        var number = 0
+        var start = 0
+        while start <= text.count {
+            let end = text[start...].firstIndex(of: 0x0A) ?? text.count
+            if end == text.count, start == end, number > 0 { break }
+            number += 1
+            var bytes = Array(text[start..<end])
+            if bytes.last == 0x0D { bytes.removeLast() }
+            lines.append(ParsedLineOfSpec(bytes: bytes, number: number, parsed: parser.parseSpec(line: bytes, number: number)))
+            start = end + 1
+        }
+        switch chooseModel(lines) {
+        case .failure(let diagnostic): return .failure([diagnostic])
+        case .success(let model): return explore(model, lines: lines, limits: limits, progress: progress)
+        }
+    }
+
+    /// The models explore can walk: every model the simulator knows.
+    public static var models: [any ExplorableModel.Type] { ModelCatalog.models.compactMap { $0 as? any ExplorableModel.Type } }
+
+    private static func chooseModel(_ lines: [ParsedLineOfSpec]) -> Result<any ExplorableModel.Type, Diagnostic> {
+        let first = lines.first { !$0.parsed.statements.isEmpty || $0.parsed.directive != nil }
+        guard let statement = first?.parsed.statements.first, case .model(let name) = statement.form else {
+            return .success(models[0])
+        }
+        if let model = models.first(where: { $0.name == name.text }) { return .success(model) }
+        var notes: [DiagnosticNote] = []
+        let names = models.map { $0.name }
+        if let near = Suggestion.nearest(to: name.text, in: names) { notes.append(DiagnosticNote("did you mean '\(near)'?")) }
+        notes.append(DiagnosticNote("known models: " + names.joined(separator: ", ")))
+        return .failure(Diagnostic(id: "unknown-model", span: name.span, message: "unknown model '\(name.text)'", notes: notes))
+    }
+
+    private static func explore<M: ExplorableModel>(_ model: M.Type, lines: [ParsedLineOfSpec], limits: ExploreLimits,
+                                                    progress: ((ExploreProgress) -> Void)?) -> Checked<ExploreResult> {
+        switch ExploreSpec<M>.compile(lines) {
+        case .failure(let problems): return .failure(problems)
+        case .success(let spec):
+            var search = Search(spec: spec, limits: limits, progress: progress)
+            return .success(search.run())
+        }
+    }
+}
+
+/// One breadth-first search over one model's configurations.
+struct Search<M: ExplorableModel> {
+    let spec: ExploreSpec<M>
+    let limits: ExploreLimits
+    let progress: ((ExploreProgress) -> Void)?
+    let sink = DecisionSink()
+
+    /// Configurations, numbered in the order found; per configuration its parent, the event
+    /// that led there and its observable state.
+    var store = PackedSet()
+    var parents: [Int32] = []
+    var via: [UInt16] = []
+    var observed: [Int32] = []
+    var encoder = IdentityEncoder()
+
+    /// Observable states: what `expect` can read, counters excluded, and where first met.
+    var observableIndex: [[UInt8]: Int] = [:]
+    var observableStates: [ExploreResult.ObservableState] = []
+    let observableProperties: [String]
+    /// Counters a property reads: they join the identity.
+    let identityCounters: [String]
+
+    /// (from, to, event) of observable transitions, with counts and where first taken.
+    var transitionCounts: [UInt64: (count: Int, config: Int32)] = [:]
+    var transitionOrder: [UInt64] = []
+
+    /// Decision walks reached (by the sink's number), with where: a configuration and the
+    /// event taken from it, or the configuration when finishing from it found the walk.
+    var walkWitness: [Int: (config: Int, event: Int?)] = [:]
+    var walkOrder: [Int] = []
+
+    var results: [ExploreResult.PropertyResult]
+    var runtimeError: ExploreResult.PropertyResult
+    var steps = 0
+    var levels = 0
+
+    init(spec: ExploreSpec<M>, limits: ExploreLimits, progress: ((ExploreProgress) -> Void)?) {
+        self.spec = spec
+        self.limits = limits
+        self.progress = progress
+        observableProperties = M.properties.map(\.name).filter { !M.counters.contains($0) }
+        var counters: [String] = []
+        for property in spec.properties {
+            for name in property.condition.properties where M.counters.contains(name) && !counters.contains(name) {
+                counters.append(name)
+            }
+        }
+        identityCounters = counters
+        results = spec.properties.map {
+            ExploreResult.PropertyResult(text: $0.directive.text, line: $0.line, holds: true)
+        }
+        runtimeError = ExploreResult.PropertyResult(text: "no runtime error", line: nil, holds: true)
+    }
+
+    mutating func run() -> ExploreResult {
+        var root = Simulator<M>(sink: sink)
+        var prefixProblems: [Diagnostic] = []
+        sink.beginStep()
+        for line in spec.prefix {
+            prefixProblems += root.runLine(line.compiled, line: line.number)
+        }
+        if root.stopped {
+            return result(complete: true, stoppedAtLimit: false, prefixProblems: prefixProblems)
+        }
+        _ = admit(root, parent: -1, event: 0, depth: 0)
+        reach(sink.step, config: 0, event: nil)
+        finishIfNeeded(root, config: 0)
+
+        var frontier = [root]
+        var levelStart = 0
+        var complete = false
+        var stopped = false
+        var depth = 0
+        search: while true {
+            if frontier.isEmpty { complete = true; break }
+            if let bound = spec.depth, depth >= bound { break }
+            var next: [Simulator<M>] = []
+            let levelEnd = store.count
+            for (offset, simulator) in frontier.enumerated() {
+                let config = levelStart + offset
+                for (index, event) in spec.events.enumerated() {
+                    guard event.commands.allSatisfy(simulator.model.canPerform) else { continue }
+                    var successor = simulator
+                    sink.beginStep()
+                    let problems = successor.runLine(event.compiled, line: depth + 1)
+                    if successor.stopped {
+                        steps += 1
+                        if runtimeError.holds {
+                            runtimeError.holds = false
+                            runtimeError.counterexample = path(to: config) + [index]
+                            runtimeError.message = problems.last?.message
+                        }
+                        continue
+                    }
+                    if let queue = spec.queue, successor.model.pendingWork > queue { continue }
+                    steps += 1
+                    let (child, isNew) = admit(successor, parent: config, event: index, depth: depth + 1)
+                    reach(sink.step, config: config, event: index)
+                    noteTransition(from: config, to: child, event: index)
+                    if isNew {
+                        finishIfNeeded(successor, config: child)
+                        next.append(successor)
+                        if let maximum = limits.maxConfigurations, store.count >= maximum {
+                            stopped = true
+                            levels = depth + 1
+                            break search
+                        }
+                    }
+                    if steps & 0xFFFF == 0 {
+                        progress?(ExploreProgress(level: depth + 1, configurations: store.count, steps: steps))
+                    }
+                }
+            }
+            depth += 1
+            levels = next.isEmpty ? depth - 1 : depth
+            frontier = next
+            levelStart = levelEnd
+            progress?(ExploreProgress(level: depth, configurations: store.count, steps: steps))
+        }
+        if !stopped, levels < depth { levels = depth - (frontier.isEmpty ? 1 : 0) }
+        return result(complete: complete && !stopped, stoppedAtLimit: stopped, prefixProblems: prefixProblems)
+    }
+
+    /// Stores the configuration if it is new, checking the properties on it.
+    mutating func admit(_ simulator: Simulator<M>, parent: Int, event: Int, depth: Int) -> (Int, Bool) {
+        encoder.removeAll()
+        simulator.model.encodeIdentity(into: &encoder, now: simulator.now)
+        for counter in identityCounters { encoder.add((try? simulator.model.observe(counter)) ?? .name("?")) }
+        let (config, isNew) = store.insert(encoder.bytes)
+        guard isNew else { return (config, false) }
+        parents.append(Int32(parent))
+        via.append(UInt16(event))
+        observed.append(Int32(observableState(of: simulator.model, depth: depth)))
+        check(simulator.model, config: config)
+        return (config, true)
+    }
+
+    mutating func observableState(of model: M, depth: Int) -> Int {
+        var key = IdentityEncoder()
+        var values: [ObservedValue?] = []
+        for property in observableProperties {
+            let value = try? model.observe(property)
+            values.append(value)
+            key.add(value ?? .name("?"))
+        }
+        if let known = observableIndex[key.bytes] { return known }
+        let number = observableStates.count
+        observableIndex[key.bytes] = number
+        observableStates.append(ExploreResult.ObservableState(
+            values: zip(observableProperties, values).map { ($0, $1?.text ?? "(crashes)") }, depth: depth))
+        return number
+    }
+
+    mutating func check(_ model: M, config: Int) {
+        let settled = model.isSettled
+        for (position, property) in spec.properties.enumerated() where results[position].holds {
+            if property.directive.whenSettled && !settled { continue }
+            let holds: Bool
+            do {
+                holds = try property.condition.evaluate(on: model)
+            } catch {
+                if runtimeError.holds {
+                    runtimeError.holds = false
+                    runtimeError.counterexample = path(to: config)
+                    runtimeError.message = error.message
+                    runtimeError.failingExpect = "expect " + property.directive.condition.text
+                }
+                continue
+            }
+            let violated = property.directive.kind == .always ? !holds : holds
+            guard violated else { continue }
+            results[position].holds = false
+            results[position].counterexample = path(to: config)
+            let read = property.condition.properties.map { name in "\(name) is \((try? model.observe(name).text) ?? "unreadable")" }
+            results[position].message = read.joined(separator: ", ")
+            let condition = property.directive.condition
+            results[position].failingExpect = "expect " + (property.directive.kind == .always ? condition.text : Condition.not(condition).text)
+        }
+    }
+
+    /// Notes the decision walks of a step, the first time each is taken.
+    mutating func reach(_ walks: [Int], config: Int, event: Int?) {
+        for walk in walks where walkWitness[walk] == nil {
+            walkWitness[walk] = (config, event)
+            walkOrder.append(walk)
+        }
+    }
+
+    /// Where the clock running on at the end of a script can walk the tree, a test ending
+    /// here would take those branches too: count them.
+    mutating func finishIfNeeded(_ simulator: Simulator<M>, config: Int) {
+        guard M.decidesWhileFinishing, !simulator.model.isSettled else { return }
+        var finishing = simulator
+        sink.beginStep()
+        finishing.finish()
+        for walk in sink.step where walkWitness[walk] == nil {
+            walkWitness[walk] = (config, nil)
+            walkOrder.append(walk)
+        }
+    }
+
+    mutating func noteTransition(from: Int, to: Int, event: Int) {
+        let key = UInt64(observed[from]) << 40 | UInt64(observed[to]) << 16 | UInt64(event)
+        if let known = transitionCounts[key] {
+            transitionCounts[key] = (known.count + 1, known.config)
+        } else {
+            transitionCounts[key] = (1, Int32(from))
+            transitionOrder.append(key)
+        }
+    }
+
+    func path(to config: Int) -> [Int] {
+        var events: [Int] = []
+        var current = config
+        while current > 0 {
+            events.append(Int(via[current]))
+            current = Int(parents[current])
+        }
+        return events.reversed()
+    }
+
+    func result(complete: Bool, stoppedAtLimit: Bool, prefixProblems: [Diagnostic]) -> ExploreResult {
+        var coverage = BranchCoverage(tree: M.decisionTree)
+        var sequences: [[Int]: Bool] = [:]  // sequence → must end there
+        func want(_ sequence: [Int], mustEnd: Bool = false) { sequences[sequence] = (sequences[sequence] ?? false) || mustEnd }
+        for walk in walkOrder {
+            var before = coverage
+            before.add(sink.walks[walk])
+            guard before.taken > coverage.taken else { coverage = before; continue }
+            coverage = before
+            let (config, event) = walkWitness[walk]!
+            if let event { want(path(to: config) + [event]) } else { want(path(to: config), mustEnd: true) }
+        }
+        var firstOfState: [Int: Int] = [:]
+        for config in observed.indices where firstOfState[Int(observed[config])] == nil { firstOfState[Int(observed[config])] = config }
+        for state in firstOfState.keys.sorted() { want(path(to: firstOfState[state]!)) }
+        var transitions: [Int: ExploreResult.Transition] = [:]  // by (from, to)
+        var transitionKeys: [Int] = []
+        for key in transitionOrder {
+            let (count, config) = transitionCounts[key]!
+            let event = Int(key & 0xFFFF), from = Int(key >> 40), to = Int((key >> 16) & 0xFF_FFFF)
+            want(path(to: Int(config)) + [event])
+            let pair = from << 24 | to
+            if transitions[pair] == nil { transitions[pair] = ExploreResult.Transition(from: from, to: to, events: []); transitionKeys.append(pair) }
+            transitions[pair]!.events.append((event, count))
+        }
+        var prefixes = Set<[Int]>()
+        for sequence in sequences.keys where !sequence.isEmpty {
+            for length in 0..<sequence.count { prefixes.insert(Array(sequence[..<length])) }
+        }
+        let suite = sequences.filter { $0.value || !prefixes.contains($0.key) }.map(\.key)
+            .sorted { $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1) }
+        return ExploreResult(
+            model: M.name, prefix: spec.prefix.map(\.text), events: spec.events.map(\.text),
+            eventsWereDefault: spec.eventsWereDefault, depth: spec.depth, queue: spec.queue,
+            complete: complete, stoppedAtLimit: stoppedAtLimit, configurations: store.count,
+            observableStates: observableStates, transitions: transitionKeys.map { transitions[$0]! },
+            steps: steps, levels: levels, branches: coverage, storeBytes: store.bytesUsed,
+            properties: results + [runtimeError], prefixProblems: prefixProblems, suite: suite)
+    }
+}
