@@ -56,7 +56,9 @@ extension LineParser {
             return ParsedSpecLine(statements: plain.statements, diagnostics: plain.diagnostics)
         }
         switch tokens[1].kind {
-        case .assign, .leftParen, .semicolon: return ParsedSpecLine(statements: plain.statements, diagnostics: plain.diagnostics)
+        case .assign, .semicolon, .end: return ParsedSpecLine(statements: plain.statements, diagnostics: plain.diagnostics)
+        // `never (a == b or c == d)` is a property; `events(…)` would be a call.
+        case .leftParen where word != "always" && word != "never": return ParsedSpecLine(statements: plain.statements, diagnostics: plain.diagnostics)
         default: break
         }
         var cursor = TokenCursor(tokens: tokens, line: number)
