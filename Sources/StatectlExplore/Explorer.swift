@@ -131,9 +131,11 @@ struct Search<M: ExplorableModel> {
         var complete = false
         var stopped = false
         var depth = 0
+        var found = 1  // configurations new at the level just made
         search: while true {
-            if frontier.isEmpty { complete = true; break }
+            if found == 0 { complete = true; break }
             if let bound = spec.depth, depth >= bound { break }
+            found = 0
             var next: [Simulator<M>] = []
             let levelEnd = store.count
             for (offset, simulator) in frontier.enumerated() {
@@ -158,8 +160,10 @@ struct Search<M: ExplorableModel> {
                     reach(sink.step, config: config, event: index)
                     noteTransition(from: config, to: child, event: index)
                     if isNew {
+                        found += 1
                         finishIfNeeded(successor, config: child)
-                        next.append(successor)
+                        // The last level is never expanded: its simulators need not be kept.
+                        if spec.depth.map({ depth + 1 < $0 }) ?? true { next.append(successor) }
                         if let maximum = limits.maxConfigurations, store.count >= maximum {
                             stopped = true
                             levels = depth + 1
@@ -172,12 +176,11 @@ struct Search<M: ExplorableModel> {
                 }
             }
             depth += 1
-            levels = next.isEmpty ? depth - 1 : depth
+            if found > 0 { levels = depth }
             frontier = next
             levelStart = levelEnd
             progress?(ExploreProgress(level: depth, configurations: store.count, steps: steps))
         }
-        if !stopped, levels < depth { levels = depth - (frontier.isEmpty ? 1 : 0) }
         return result(complete: complete && !stopped, stoppedAtLimit: stopped, prefixProblems: prefixProblems)
     }
 

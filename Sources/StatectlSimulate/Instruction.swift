@@ -75,13 +75,13 @@ public indirect enum CompiledCondition: Sendable {
 public struct ConditionCheck: Sendable {
     public let condition: CompiledCondition
     public let text: String
-    /// The `expect` record reads `TEXT == true`, so every renderer shows it as it shows a comparison.
+    /// The `expect` record reads `TEXT is true`, so every renderer shows it as it shows a comparison.
     let recordPrefix: [UInt8]
 
     init(condition: CompiledCondition, text: String, recording: Bool) {
         self.condition = condition
         self.text = text
-        recordPrefix = !recording ? [] : FieldEncoder.encode([Field(.property, .string(text)), Field(.comparison, .string("==")),
+        recordPrefix = !recording ? [] : FieldEncoder.encode([Field(.property, .string(text)), Field(.comparison, .string("is")),
                                                               Field(.expected, .bool(true))])
     }
 }
