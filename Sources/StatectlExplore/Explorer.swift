@@ -74,7 +74,8 @@ struct Search<M: ExplorableModel> {
     var encoder = IdentityEncoder()
 
     /// Observable states: what `expect` can read, counters excluded, and where first met.
-    var observableIndex: [[UInt8]: Int] = [:]
+    var observableIndex = PackedSet(capacity: 1 << 8)
+    var observableKey = IdentityEncoder()
     var observableStates: [ExploreResult.ObservableState] = []
     let observableProperties: [String]
     /// Counters a property reads: they join the identity.
@@ -138,9 +139,12 @@ struct Search<M: ExplorableModel> {
             found = 0
             var next: [Simulator<M>] = []
             let levelEnd = store.count
-            for (offset, simulator) in frontier.enumerated() {
+            // Index loops: in generic code, enumerated() asks the runtime for tuple metadata each step.
+            for offset in frontier.indices {
+                let simulator = frontier[offset]
                 let config = levelStart + offset
-                for (index, event) in spec.events.enumerated() {
+                for index in spec.events.indices {
+                    let event = spec.events[index]
                     guard event.commands.allSatisfy(simulator.model.canPerform) else { continue }
                     var successor = simulator
                     sink.beginStep()
@@ -199,24 +203,22 @@ struct Search<M: ExplorableModel> {
     }
 
     mutating func observableState(of model: M, depth: Int) -> Int {
-        var key = IdentityEncoder()
-        var values: [ObservedValue?] = []
+        observableKey.removeAll()
+        for property in observableProperties { observableKey.add((try? model.observe(property)) ?? .name("?")) }
+        let (number, isNew) = observableIndex.insert(observableKey.bytes)
+        guard isNew else { return number }
+        var values: [(property: String, value: String)] = []
         for property in observableProperties {
-            let value = try? model.observe(property)
-            values.append(value)
-            key.add(value ?? .name("?"))
+            values.append((property, (try? model.observe(property).text) ?? "(crashes)"))
         }
-        if let known = observableIndex[key.bytes] { return known }
-        let number = observableStates.count
-        observableIndex[key.bytes] = number
-        observableStates.append(ExploreResult.ObservableState(
-            values: zip(observableProperties, values).map { ($0, $1?.text ?? "(crashes)") }, depth: depth))
+        observableStates.append(ExploreResult.ObservableState(values: values, depth: depth))
         return number
     }
 
     mutating func check(_ model: M, config: Int) {
         let settled = model.isSettled
-        for (position, property) in spec.properties.enumerated() where results[position].holds {
+        for position in spec.properties.indices where results[position].holds {
+            let property = spec.properties[position]
             if property.directive.whenSettled && !settled { continue }
             let holds: Bool
             do {

@@ -29,12 +29,16 @@ extension ViewStateMachine {
         encoder.add(currentState)
         encoder.add(lastState)
         encoder.add(containerShown)
-        // A set: the container's order is never read. A view that was replaced in the store
-        // lingers and is never removed, so whether each is the store's current one counts.
-        let shown = container.map { view in (view.key, view == self.view(for: view.key)) }
-            .sorted { ($0.0, $0.1 ? 1 : 0) < ($1.0, $1.1 ? 1 : 0) }
-        encoder.add(shown.count)
-        for (key, current) in shown { encoder.add(key); encoder.add(current) }
+        // A set: the container's order is never read. Per configured view (the store is
+        // sorted by key), whether it is in the container; then any replaced view that
+        // lingers there (it is never removed), by key. No allocation on the common path.
+        for view in store { encoder.add(container.contains(view)) }
+        var lingering = 0
+        for view in container where view != self.view(for: view.key) { lingering += 1 }
+        encoder.add(lingering)
+        if lingering > 0 {
+            for key in container.filter({ $0 != self.view(for: $0.key) }).map(\.key).sorted() { encoder.add(key) }
+        }
         encoder.add(pending)
         for job in queue[queueHead...] { encoder.add(job) }
         if let (job, endsAt) = inFlight {
@@ -47,7 +51,10 @@ extension ViewStateMachine {
         encoder.add(store.count)
         for view in store {
             encoder.add(view.key)
-            for inset in [view.insets.top, view.insets.left, view.insets.bottom, view.insets.right] { encoder.add(inset) }
+            encoder.add(view.insets.top)
+            encoder.add(view.insets.left)
+            encoder.add(view.insets.bottom)
+            encoder.add(view.insets.right)
         }
         encoder.add(bounds.width)
         encoder.add(bounds.height)
