@@ -89,7 +89,9 @@ struct ExploreReport {
         fields.append("\"observableStates\":\(result.observableStates.count)")
         fields.append("\"observableTransitions\":\(result.transitions.reduce(0) { $0 + $1.events.count })")
         fields.append("\"steps\":\(result.steps)")
-        fields.append("\"branches\":{\"reachable\":\(result.branches.taken),\"total\":\(result.branches.total)}")
+        let reachable = result.branches.tree.edges.indices.filter { result.branches.counts[$0] > 0 }.map { quoted(result.branches.tree.edges[$0].id) }
+        fields.append("\"branches\":{\"reachable\":\(result.branches.taken),\"total\":\(result.branches.total),"
+                      + "\"reachableIDs\":[" + reachable.joined(separator: ",") + "]}")
         fields.append("\"seconds\":" + Self.formatSeconds(seconds, unit: false))
         fields.append("\"bytesPerConfiguration\":\(bytesPerConfiguration)")
         let properties = result.properties.map { property in

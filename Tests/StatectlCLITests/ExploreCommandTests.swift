@@ -76,6 +76,30 @@ struct ExploreCommandTests {
         #expect(!test.stdout.hasPrefix("0 passed"))
     }
 
+    @Test("statectl test --coverage on an emitted suite takes exactly the branches explore reports reachable", arguments: [
+        "model StatefulViewController\nhasContent = false\ndepth 3\n",
+        "model StateViewController\nstate loading: Spinner\nstate ready: List\nappearanceState = loading\ndepth 3\n",
+        "model JMStatefulTableViewController\ndepth 3\n",
+    ])
+    func suiteCoverage(spec: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let suite = directory.appendingPathComponent("suite").path
+        let explore = try statectl(["explore", "--format", "json", "--emit-tests", suite, try writeSpec(spec, in: directory)])
+        let report = try #require(try JSONSerialization.jsonObject(with: explore.stdoutBytes) as? [String: Any])
+        let branches = try #require(report["branches"] as? [String: Any])
+        let reachable = Set(try #require(branches["reachableIDs"] as? [String]))
+        #expect(reachable.count == branches["reachable"] as? Int)
+        let coverageFile = directory.appendingPathComponent("coverage.json")
+        let test = try statectl(["test", "--coverage-json", coverageFile.path, suite])
+        #expect(test.status == 0, "\(test.stdout)")
+        let coverage = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: coverageFile)) as? [String: Any])
+        let models = try #require(coverage["models"] as? [[String: Any]])
+        #expect(models.count == 1)
+        let taken = Set((models.first?["branches"] as? [[String: Any]] ?? []).filter { ($0["taken"] as? Int ?? 0) > 0 }.compactMap { $0["id"] as? String })
+        #expect(taken == reachable)
+    }
+
     @Test("-o draws the observable state graph as DOT, Mermaid or through Graphviz")
     func stateGraph() throws {
         let directory = try temporaryDirectory()
