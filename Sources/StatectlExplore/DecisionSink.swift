@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import StatectlSimulate
 
 /// The record sink explore runs the simulator into: it keeps only the `decision` records of
@@ -22,11 +27,11 @@ final class DecisionSink: RecordSink {
         // Hashing the bytes in place: a walk is taken on most steps, and an array per
         // record (with the standard hasher, byte by byte) was a tenth of the search.
         let hash = hashBytes(bytes)
-        if let number = numbers[hash], fields[number].elementsEqual(bytes) {
+        if let number = numbers[hash], same(fields[number], bytes) {
             step.append(number)
             return
         }
-        if let number = fields.firstIndex(where: { $0.elementsEqual(bytes) }) {
+        if let number = fields.firstIndex(where: { same($0, bytes) }) {
             step.append(number)
             return
         }
@@ -35,4 +40,10 @@ final class DecisionSink: RecordSink {
         fields.append([UInt8](bytes))
         walks.append(Record(record))
     }
+}
+
+private func same(_ stored: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard stored.count == bytes.count else { return false }
+    guard !bytes.isEmpty else { return true }
+    return stored.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
 }
