@@ -35,11 +35,14 @@ struct ExploreSpec<M: ExplorableModel> {
     var depth: Int?
     var queue: Int?
     var properties: [Property] = []
+    /// The model's version the spec selected (nil for a model without versions).
+    var version: String?
 
     /// Checks every line; the spec, or every problem found (as a script's diagnostics are).
-    static func compile(_ lines: [ParsedLineOfSpec]) -> Checked<ExploreSpec> {
+    static func compile(_ lines: [ParsedLineOfSpec], version: String?) -> Checked<ExploreSpec> {
         var spec = ExploreSpec()
-        var compiler = ScriptCompiler<M>(recording: true)
+        spec.version = version
+        var compiler = ScriptCompiler<M>(recording: true, version: version)
         var problems: [Diagnostic] = []
         var alphabet: [(ExploreEvent, String)]?
         var bounds: [String: SourceSpan] = [:]

@@ -27,29 +27,35 @@ public enum Explorer {
         }
         switch chooseModel(lines) {
         case .failure(let diagnostic): return .failure([diagnostic])
-        case .success(let model): return explore(model, lines: lines, limits: limits, progress: progress)
+        case .success(let (model, version)): return explore(model, version: version, lines: lines, limits: limits, progress: progress)
         }
     }
 
     /// The models explore can walk: every model the simulator knows.
     public static var models: [any ExplorableModel.Type] { ModelCatalog.models.compactMap { $0 as? any ExplorableModel.Type } }
 
-    private static func chooseModel(_ lines: [ParsedLineOfSpec]) -> Result<any ExplorableModel.Type, Diagnostic> {
+    private static func chooseModel(_ lines: [ParsedLineOfSpec]) -> Result<(any ExplorableModel.Type, String?), Diagnostic> {
         let first = lines.first { !$0.parsed.statements.isEmpty || $0.parsed.directive != nil }
-        guard let statement = first?.parsed.statements.first, case .model(let name) = statement.form else {
-            return .success(models[0])
+        guard let statement = first?.parsed.statements.first, case .model(let name, let version) = statement.form else {
+            return .success((models[0], models[0].versions.first))
         }
-        if let model = models.first(where: { $0.name == name.text }) { return .success(model) }
-        var notes: [DiagnosticNote] = []
-        let names = models.map { $0.name }
-        if let near = Suggestion.nearest(to: name.text, in: names) { notes.append(DiagnosticNote("did you mean '\(near)'?")) }
-        notes.append(DiagnosticNote("known models: " + names.joined(separator: ", ")))
-        return .failure(Diagnostic(id: "unknown-model", span: name.span, message: "unknown model '\(name.text)'", notes: notes))
+        // The same look-up, and the same messages, as a script's `model` line.
+        switch ModelCatalog.choice(named: name.text, version: version?.text) {
+        case .success(let choice):
+            guard let model = choice.model as? any ExplorableModel.Type else {
+                return .failure(Diagnostic(id: "not-explorable", span: name.span, message: "\(name.text) cannot be explored"))
+            }
+            return .success((model, choice.version))
+        case .failure(let error):
+            return .failure(Diagnostic(id: error.atVersion ? "unknown-version" : "unknown-model",
+                                       span: error.atVersion ? version?.span ?? name.span : name.span,
+                                       message: error.message, notes: error.notes.map { DiagnosticNote($0) }))
+        }
     }
 
-    private static func explore<M: ExplorableModel>(_ model: M.Type, lines: [ParsedLineOfSpec], limits: ExploreLimits,
+    private static func explore<M: ExplorableModel>(_ model: M.Type, version: String?, lines: [ParsedLineOfSpec], limits: ExploreLimits,
                                                     progress: ((ExploreProgress) -> Void)?) -> Checked<ExploreResult> {
-        switch ExploreSpec<M>.compile(lines) {
+        switch ExploreSpec<M>.compile(lines, version: version) {
         case .failure(let problems): return .failure(problems)
         case .success(let spec):
             var search = Search(spec: spec, limits: limits, progress: progress)
@@ -99,7 +105,11 @@ struct Search<M: ExplorableModel> {
         self.spec = spec
         self.limits = limits
         self.progress = progress
-        observableProperties = M.properties.map(\.name).filter { !M.counters.contains($0) }
+        // What `expect` can read in this version, counters excluded.
+        observableProperties = M.properties.filter { property in
+            guard let versions = property.versions, let version = spec.version else { return true }
+            return versions.contains(version)
+        }.map(\.name).filter { !M.counters.contains($0) }
         var counters: [String] = []
         for property in spec.properties {
             for name in property.condition.properties where M.counters.contains(name) && !counters.contains(name) {
@@ -114,7 +124,7 @@ struct Search<M: ExplorableModel> {
     }
 
     mutating func run() -> ExploreResult {
-        var root = Simulator<M>(sink: sink)
+        var root = Simulator<M>(sink: sink, version: spec.version)
         var prefixProblems: [Diagnostic] = []
         sink.beginStep()
         for line in spec.prefix {
@@ -316,7 +326,7 @@ struct Search<M: ExplorableModel> {
         let suite = sequences.filter { $0.value || !prefixes.contains($0.key) }.map(\.key)
             .sorted { $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1) }
         return ExploreResult(
-            model: M.name, prefix: spec.prefix.map(\.text), events: spec.events.map(\.text),
+            model: spec.version.map { "\(M.name)@\($0)" } ?? M.name, prefix: spec.prefix.map(\.text), events: spec.events.map(\.text),
             eventsWereDefault: spec.eventsWereDefault, depth: spec.depth, queue: spec.queue,
             complete: complete, stoppedAtLimit: stoppedAtLimit, configurations: store.count,
             observableStates: observableStates, transitions: transitionKeys.map { transitions[$0]! },

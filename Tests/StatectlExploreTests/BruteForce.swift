@@ -13,9 +13,11 @@ struct BruteForce<M: ExplorableModel> {
 
     let prefix: [CompiledLine<M.Command>]
     let events: [CompiledLine<M.Command>]
+    let version: String?
 
-    init(prefix: [String], events: [String]) {
-        var compiler = ScriptCompiler<M>(recording: false)
+    init(prefix: [String], events: [String], version: String? = nil) {
+        self.version = version
+        var compiler = ScriptCompiler<M>(recording: false, version: version)
         func compile(_ text: String) -> CompiledLine<M.Command> {
             let parsed = Parser.parse(line: Array(text.utf8), number: 1)
             precondition(parsed.diagnostics.isEmpty, "\(text): \(parsed.diagnostics)")
@@ -28,14 +30,15 @@ struct BruteForce<M: ExplorableModel> {
         self.events = events.map(compile)
     }
 
-    static func observable(_ model: M) -> [String] {
-        M.properties.map(\.name).filter { !M.counters.contains($0) }.map { (try? model.observe($0).text) ?? "(crashes)" }
+    func observable(_ model: M) -> [String] {
+        M.properties.filter { $0.versions.map { versions in version.map(versions.contains) ?? true } ?? true }
+            .map(\.name).filter { !M.counters.contains($0) }.map { (try? model.observe($0).text) ?? "(crashes)" }
     }
 
     func run(depth: Int, queue: Int?, properties: [(M) -> Bool] = []) -> Outcome {
         var outcome = Outcome(shortestViolation: properties.map { _ in nil })
         func note(_ model: M, length: Int) {
-            outcome.observableStates.insert(Self.observable(model))
+            outcome.observableStates.insert(observable(model))
             for (index, violates) in properties.enumerated() where violates(model) {
                 outcome.shortestViolation[index] = min(outcome.shortestViolation[index] ?? .max, length)
             }
@@ -43,7 +46,7 @@ struct BruteForce<M: ExplorableModel> {
         var sequence: [Int] = []
         func visit() {
             // Run the whole sequence again from the start: nothing carried over from a parent.
-            var simulator = Simulator<M>(sink: RecordCollector())
+            var simulator = Simulator<M>(sink: RecordCollector(), version: version)
             for (number, line) in prefix.enumerated() { _ = simulator.runLine(line, line: number + 1) }
             for (step, event) in sequence.enumerated() {
                 let commands = events[event].statements.compactMap { statement -> M.Command? in

@@ -46,6 +46,19 @@ struct ExplorerTests {
         #expect(!result.complete || queue != nil)
     }
 
+    @Test("StatefulViewController@3.0.1 (no container, no store snapshot) agrees with brute force too")
+    func olderRelease() {
+        let prefix = ["model StatefulViewController@3.0.1", "hasContent = false"]
+        let events = svcEvents + ["addView(loading, top: 10)", "removeView(error)"]
+        let result = explore(specText(prefix, events: events, depth: 3))
+        #expect(result.model == "StatefulViewController@3.0.1")
+        let brute = BruteForce<StatefulViewControllerModel>(prefix: prefix, events: events, version: "3.0.1").run(depth: 3, queue: nil)
+        #expect(result.observableStates.count == brute.observableStates.count)
+        let master = explore(specText(svcPrefix, events: events, depth: 3))
+        let masterBrute = BruteForce<StatefulViewControllerModel>(prefix: svcPrefix, events: events).run(depth: 3, queue: nil)
+        #expect(master.observableStates.count == masterBrute.observableStates.count)
+    }
+
     @Test("StateViewController and JMStatefulTableViewController with their default alphabets agree with brute force")
     func otherModelsCounts() {
         let stateView = explore(specText(stateViewPrefix, events: nil, depth: 3))

@@ -1,10 +1,12 @@
 /// What explore tells StatefulViewController configurations apart by (docs/explore.md).
 ///
-/// In: hasContent, currentState, lastState, whether the container is shown, the views in
-/// the container, the queue of (target, animated, has completion) in order, the job in
-/// flight with its remaining time, the configured views (addView/removeView change them)
-/// and the bounds. Out: completions, dropped, unobtrusiveErrors (counters), job ids and
-/// view serials (names only), absolute times.
+/// In: the release (master or 3.0.1), hasContent, currentState, lastState, whether the
+/// container is shown, the views on screen, the queue of (target, animated, has
+/// completion) in order, the job in flight with its remaining time, the configured views
+/// (addView/removeView change them), the views removed or replaced while on screen (on
+/// master, those the job in flight's store snapshot still holds), and the bounds. Out:
+/// completions, dropped, unobtrusiveErrors (counters), job ids, absolute times; view
+/// serials only by rank.
 extension StatefulViewControllerModel: ExplorableModel {
     public static func defaultEvents(known: KnownNames) -> [String] {
         ["start", "start(animated: true)", "end", "end(error: \"e\")", "setup",
@@ -26,18 +28,43 @@ extension StatefulViewControllerModel: ExplorableModel {
 
 extension ViewStateMachine {
     func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64) {
+        encoder.add(release.name)
         encoder.add(currentState)
         encoder.add(lastState)
         encoder.add(containerShown)
-        // A set: the container's order is never read. Per configured view (the store is
-        // sorted by key), whether it is in the container; then any replaced view that
-        // lingers there (it is never removed), by key. No allocation on the common path.
-        for view in store { encoder.add(container.contains(view)) }
-        var lingering = 0
-        for view in container where view != self.view(for: view.key) { lingering += 1 }
-        encoder.add(lingering)
-        if lingering > 0 {
-            for key in container.filter({ $0 != self.view(for: $0.key) }).map(\.key).sorted() { encoder.add(key) }
+        // View serials only tell instances apart and order them (a new one is always
+        // later): renumbered by rank among the live ones, two configurations that differ
+        // only in how many views were made before are one.
+        var serials = viewStore.values.map(\.serial)
+        for view in container { serials.append(view.serial) }
+        for view in forgottenInFlight { serials.append(view.serial) }
+        for view in forgottenOnScreen { serials.append(view.serial) }
+        serials.sort()
+        func rank(_ serial: Int) -> Int {
+            var low = 0, high = serials.count
+            while low < high {
+                let middle = (low + high) / 2
+                if serials[middle] < serial { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        encoder.add(viewStore.count)
+        for key in viewStore.keys.sorted() {
+            let view = viewStore[key]!
+            encoder.add(key)
+            encoder.add(rank(view.serial))
+            encoder.add(Int64(view.top))
+            encoder.add(Int64(view.left))
+            encoder.add(Int64(view.bottom))
+            encoder.add(Int64(view.right))
+        }
+        // Views on screen: a set (kept sorted by key, then serial), each key and instance.
+        for views in [container, forgottenInFlight, forgottenOnScreen] {
+            encoder.add(views.count)
+            for view in views.sorted(by: { ($0.key, $0.serial) < ($1.key, $1.serial) }) {
+                encoder.add(view.key)
+                encoder.add(rank(view.serial))
+            }
         }
         encoder.add(pending)
         for job in queue[queueHead...] { encoder.add(job) }
@@ -47,14 +74,6 @@ extension ViewStateMachine {
             encoder.add(endsAt - now)
         } else {
             encoder.add(false)
-        }
-        encoder.add(store.count)
-        for view in store {
-            encoder.add(view.key)
-            encoder.add(view.insets.top)
-            encoder.add(view.insets.left)
-            encoder.add(view.insets.bottom)
-            encoder.add(view.insets.right)
         }
         encoder.add(bounds.width)
         encoder.add(bounds.height)
