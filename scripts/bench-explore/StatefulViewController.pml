@@ -115,7 +115,7 @@ active proctype events() {
   :: d_step { ROOM -> decide(true, false, true, true); startQueued(); CHECK }      /* start(animated: true) */
   :: d_step { ROOM -> decide(false, false, true, true); startQueued(); CHECK }     /* end */
   :: d_step { ROOM -> decide(false, true, true, true); startQueued(); CHECK }      /* end(error: "e") */
-  :: d_step { ROOM -> decide(last == LOADING, last == ERROR, false, false); startQueued(); CHECK }  /* setup */
+  :: d_step { ROOM -> decide(last == LOADING, last == ERROR, false, true); startQueued(); CHECK }   /* setup (a completion: the script's default) */
   :: d_step { hasContent = true; startQueued(); CHECK }
   :: d_step { hasContent = false; startQueued(); CHECK }
   :: d_step { wait(100); startQueued(); CHECK }

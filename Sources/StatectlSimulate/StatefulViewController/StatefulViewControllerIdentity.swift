@@ -40,6 +40,7 @@ extension ViewStateMachine {
         for view in forgottenInFlight { serials.append(view.serial) }
         for view in forgottenOnScreen { serials.append(view.serial) }
         serials.sort()
+        serials = serials.enumerated().filter { $0.offset == 0 || serials[$0.offset - 1] != $0.element }.map(\.element)
         func rank(_ serial: Int) -> Int {
             var low = 0, high = serials.count
             while low < high {
