@@ -7,7 +7,7 @@ import StatectlGraphviz
 struct GraphCommand {
     static let spec = CommandSpec(
         name: "graph", summary: "draw a model's decision tree (Graphviz or Mermaid)",
-        usage: "[--model NAME] [-o FILE] [-T FORMAT] [--trace PATH]…",
+        usage: "[--model NAME] [-o FILE] [-T FORMAT] [--trace PATH]… [--max-errors N]",
         description: """
         Draws a model's decision tree from the same data the simulator runs, through \
         Graphviz (svg, png, pdf, …), as DOT, or as a Mermaid flowchart. As with dot, \
@@ -23,6 +23,7 @@ struct GraphCommand {
             OptionSpec(nil, "model", value: "NAME", .model,
                        help: "the model to draw (default: the traced scripts' model, else StatefulViewController); traced scripts of other models are left out. A version, as in StatefulViewController@3.0.1, is checked: every version has the same tree"),
             OptionSpec(nil, "list-formats", help: "print the formats available here"),
+            maxErrorsOption,
         ],
         operands: .none,
         examples: [("graph -Tsvg -o tree.svg", "StatefulViewController's decision tree as SVG"),
@@ -45,6 +46,7 @@ struct GraphCommand {
     /// The model named with --model, if any.
     var model: (any SimulationModel.Type)?
     var listFormats = false
+    var maxErrors = defaultMaxErrors
 
     init(arguments: [String]) throws(CommandLineExit) {
         var lexer = ArgumentLexer(arguments)
@@ -57,6 +59,7 @@ struct GraphCommand {
             case .long("format", let inline): format = try lexer.value(for: "--format", inline: inline, command: "graph")
             case .long("trace", let inline): traces.append(try lexer.value(for: "--trace", inline: inline, command: "graph"))
             case .long("list-formats", nil): listFormats = true
+            case .long("max-errors", let inline): maxErrors = try readMaxErrors(&lexer, inline: inline, command: "graph")
             case .long("model", let inline):
                 let name = try lexer.value(for: "--model", inline: inline, command: "graph")
                 self.model = try Self.model(named: name)

@@ -32,7 +32,7 @@ extension GraphCommand {
             let result: ScriptResult
             do {
                 source = try ScriptSource.at(path)
-                result = try executeScript(source) { model in
+                result = try executeScript(source, maxErrors: maxErrors) { model in
                     counter = CoverageSink(tree: model.decisionTree)
                     return counter!
                 }

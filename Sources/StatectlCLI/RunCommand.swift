@@ -5,14 +5,15 @@ import StatectlRender
 struct RunCommand {
     static let spec = CommandSpec(
         name: "run", summary: "simulate an event script and print its transition log",
-        usage: "[--format text|jsonl] FILE",
+        usage: "[--format text|jsonl] [--max-errors N] FILE",
         description: """
         Simulates an event script and prints the transition log: what each statement did, \
         when each transition was queued, began, completed or was dropped, and the final state. \
         FILE may be - for standard input. Diagnostics go to standard error.
         """,
         options: [OptionSpec(nil, "format", value: "FORMAT", .choice(Format.allCases.map(\.rawValue)),
-                             help: "text (default): aligned lines for people and golden files; jsonl: one JSON object per record")],
+                             help: "text (default): aligned lines for people and golden files; jsonl: one JSON object per record"),
+                  maxErrorsOption],
         operands: .file,
         examples: [("run first-load.script", "the log as text"),
                    ("run --format jsonl first-load.script", "one JSON object per record, for jq and other tools"),
@@ -28,6 +29,7 @@ struct RunCommand {
 
     var path: String
     var format: Format = .text
+    var maxErrors = defaultMaxErrors
 
     init(arguments: [String]) throws(CommandLineExit) {
         var lexer = ArgumentLexer(arguments)
@@ -41,6 +43,7 @@ struct RunCommand {
                     throw .usage(unknownWord("format", value, among: Format.allCases.map(\.rawValue)), command: "run")
                 }
                 self.format = format
+            case .long("max-errors", let inline): maxErrors = try readMaxErrors(&lexer, inline: inline, command: "run")
             case .value(let value):
                 guard path == nil else { throw .usage(UsageError("run takes one script, got '\(path!)' and '\(value)'"), command: "run") }
                 path = value
@@ -66,7 +69,7 @@ struct RunCommand {
         let renderer: RecordSink = format == .text ? TextLogRenderer(console.out) : JSONLinesRenderer(console.out)
         let result: ScriptResult
         do {
-            result = try executeScript(source, into: renderer)
+            result = try executeScript(source, into: renderer, maxErrors: maxErrors)
         } catch {
             console.out.flush()
             console.error(error.message)

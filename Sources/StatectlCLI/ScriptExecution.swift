@@ -2,19 +2,22 @@ import StatectlParse
 import StatectlSimulate
 import StatectlRender
 
-/// A diagnostic with the text of the line it points into, ready for the formatter.
+/// A diagnostic with the part of the line it points into, ready for the formatter.
+/// Kept small whatever the line: its excerpt is a window and its texts are elided.
 struct LocatedDiagnostic {
     var diagnostic: Diagnostic
-    var sourceLine: [UInt8]
+    var excerpt: SourceExcerpt
 }
 
 /// What the two passes over a script found.
 struct ScriptResult {
-    /// Syntax and vocabulary errors (first pass); when any, nothing was simulated.
+    /// Syntax and vocabulary errors (first pass), the first `maxErrors` of them; when
+    /// any, nothing was simulated.
     var errors: [LocatedDiagnostic] = []
     var errorCount = 0
-    /// Failed expectations and a runtime error (second pass).
+    /// Failed expectations and a runtime error (second pass), the first `maxErrors`.
     var failures: [LocatedDiagnostic] = []
+    var failureCount = 0
     var outcome: Script.Outcome?
     /// The model the script simulates, as the check found it; nil when it has errors.
     var model: (any SimulationModel.Type)?
@@ -24,43 +27,72 @@ struct ScriptResult {
         guard let outcome else { return 2 }
         return outcome.failedExpectations > 0 || outcome.runtimeError ? 1 : 0
     }
+
+    /// Diagnostics found but not kept, for "and N more errors".
+    var notShown: Int { errorCount - errors.count + failureCount - failures.count }
 }
 
-/// Most diagnostics kept for printing; a script with more is reported by count past this.
-let diagnosticsShown = 200
+/// Errors shown by default: past a screenful, more errors rarely say anything new, and a
+/// generated script with ten million bad lines must not print ten million diagnostics.
+let defaultMaxErrors = 20
+
+/// Keeps the first `limit` diagnostics of a pass (0: all) and counts the rest. Many
+/// diagnostics on one long line count their columns on from the previous one.
+struct DiagnosticCollector {
+    let limit: Int
+    var kept: [LocatedDiagnostic] = []
+    var count = 0
+    private var lastColumn: (line: Int, offset: Int, column: Int)?
+
+    init(limit: Int) { self.limit = limit }
+
+    mutating func add(_ diagnostic: Diagnostic, _ line: UnsafeBufferPointer<UInt8>) {
+        count += 1
+        guard limit == 0 || kept.count < limit else { return }
+        var small = diagnostic
+        small.message = DiagnosticFormatter.elided(small.message)
+        small.notes = small.notes.map { DiagnosticNote(DiagnosticFormatter.elided($0.message), span: $0.span) }
+        let start = lastColumn.flatMap { $0.line == diagnostic.span.line ? ($0.offset, $0.column) : nil }
+        let excerpt = SourceExcerpt(line: line, span: diagnostic.span.bytes, start: start)
+        lastColumn = (diagnostic.span.line, diagnostic.span.bytes.lowerBound, excerpt.column)
+        kept.append(LocatedDiagnostic(diagnostic: small, excerpt: excerpt))
+    }
+}
 
 /// Checks the whole script, then (if it is sound) simulates it into `sink`. Two passes
 /// over the text rather than one over a parsed copy, so memory stays flat.
-func executeScript(_ source: ScriptSource, into sink: RecordSink) throws(FileError) -> ScriptResult {
-    try executeScript(source) { _ in sink }
+func executeScript(_ source: ScriptSource, into sink: RecordSink, maxErrors: Int = defaultMaxErrors) throws(FileError) -> ScriptResult {
+    try executeScript(source, maxErrors: maxErrors) { _ in sink }
 }
 
 /// The same, with the sink made once the check knows the model the script simulates
 /// (coverage needs that model's tree before the first record arrives).
-func executeScript(_ source: ScriptSource,
+func executeScript(_ source: ScriptSource, maxErrors: Int = defaultMaxErrors,
                    makeSink: (any SimulationModel.Type) -> RecordSink) throws(FileError) -> ScriptResult {
     var result = ScriptResult()
-    let checker = Script(mode: .check)
-    func noteError(_ diagnostic: Diagnostic, _ line: UnsafeBufferPointer<UInt8>) {
-        result.errorCount += 1
-        if result.errors.count < diagnosticsShown {
-            result.errors.append(LocatedDiagnostic(diagnostic: diagnostic, sourceLine: Array(line)))
+    var errors = DiagnosticCollector(limit: maxErrors)
+    var model: (any SimulationModel.Type)?
+    do {
+        // Scoped, so that what checking holds (the last line's tokens, say) is freed
+        // before the run reads the script again.
+        let checker = Script(mode: .check)
+        try source.forEachChunk { checker.feed(chunk: $0) { errors.add($0, $1) }; return true }
+        checker.endInput { errors.add($0, $1) }
+        if errors.count == 0 {
+            _ = checker.finish()
+            model = checker.model
         }
     }
-    try source.forEachChunk { checker.feed(chunk: $0, report: noteError); return true }
-    checker.endInput(report: noteError)
-    guard result.errorCount == 0 else { return result }
-    _ = checker.finish()
-    guard let model = checker.model else { return result }
+    result.errors = errors.kept
+    result.errorCount = errors.count
+    guard result.errorCount == 0, let model else { return result }
     result.model = model
     let runner = Script(mode: .run(makeSink(model)))
-    func noteFailure(_ diagnostic: Diagnostic, _ line: UnsafeBufferPointer<UInt8>) {
-        if result.failures.count < diagnosticsShown {
-            result.failures.append(LocatedDiagnostic(diagnostic: diagnostic, sourceLine: Array(line)))
-        }
-    }
-    try source.forEachChunk { runner.feed(chunk: $0, report: noteFailure); return true }
-    runner.endInput(report: noteFailure)
+    var failures = DiagnosticCollector(limit: maxErrors)
+    try source.forEachChunk { runner.feed(chunk: $0) { failures.add($0, $1) }; return true }
+    runner.endInput { failures.add($0, $1) }
+    result.failures = failures.kept
+    result.failureCount = failures.count
     result.outcome = runner.finish()
     return result
 }
@@ -69,13 +101,32 @@ func executeScript(_ source: ScriptSource,
 func report(_ result: ScriptResult, source: ScriptSource, console: Console) {
     let formatter = DiagnosticFormatter(colored: console.wantsColor(onStandardError: true))
     for located in result.errors + result.failures {
-        console.err.write(formatter.format(located.diagnostic, path: source.displayName, sourceLine: located.sourceLine))
+        console.err.write(formatter.format(located.diagnostic, path: source.displayName, excerpt: located.excerpt))
     }
-    if result.errorCount > result.errors.count {
-        console.err.write("statectl: \(result.errorCount - result.errors.count) more errors not shown\n")
-    }
+    if let more = moreErrorsLine(result) { console.err.write(more) }
     if result.errorCount > 0 {
         let noun = result.errorCount == 1 ? "error" : "errors"
         console.err.write("statectl: \(result.errorCount) \(noun) in \(source.displayName); nothing was simulated\n")
     }
 }
+
+/// "and N more errors" when `--max-errors` left some out, else nil.
+func moreErrorsLine(_ result: ScriptResult) -> String? {
+    let more = result.notShown
+    guard more > 0 else { return nil }
+    return "statectl: and \(more) more \(more == 1 ? "error" : "errors") (--max-errors 0 shows all)\n"
+}
+
+/// The value of `--max-errors N` (run, test, graph --trace): a whole number, 0 for all.
+func readMaxErrors(_ lexer: inout ArgumentLexer, inline: String?, command: String) throws(CommandLineExit) -> Int {
+    let text = try lexer.value(for: "--max-errors", inline: inline, command: command)
+    guard let value = Int(text), value >= 0, value <= Int(Int32.max) else {
+        throw .usage(UsageError("--max-errors takes a whole number from 0 to \(Int32.max), got '\(text)'",
+                                notes: ["0 shows every error"]), command: command)
+    }
+    return value
+}
+
+/// `--max-errors N`, as `run`, `test` and `graph` list it.
+let maxErrorsOption = OptionSpec(nil, "max-errors", value: "N", .text,
+                                 help: "show at most N errors of a script, then how many more (default 20; 0 shows all)")

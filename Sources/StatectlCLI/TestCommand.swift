@@ -10,7 +10,7 @@ import StatectlRender
 struct TestCommand {
     static let spec = CommandSpec(
         name: "test", summary: "check scripts against their golden logs",
-        usage: "[--update [--force]] [--junit FILE] [--reporter NAME] [--coverage] [--coverage-json FILE] [--min-coverage P] [PATH…]",
+        usage: "[--update [--force]] [--junit FILE] [--reporter NAME] [--coverage] [--coverage-json FILE] [--min-coverage P] [--max-errors N] [PATH…]",
         description: """
         Runs every script and compares its text log with its golden file: the script's \
         path with the extension replaced by .golden. A directory is searched recursively \
@@ -29,6 +29,7 @@ struct TestCommand {
             OptionSpec(nil, "coverage", help: "after the summary, the decision branches the scripts took, per model, and every branch none took"),
             OptionSpec(nil, "coverage-json", value: "FILE", .file, help: "write that coverage to FILE as JSON, with the scripts per branch"),
             OptionSpec(nil, "min-coverage", value: "P", .text, help: "fail (exit 1) when a model's coverage is below P percent; implies --coverage"),
+            maxErrorsOption,
         ],
         operands: .file,
         examples: [("test tests/", "check every *.script under tests/"),
@@ -49,6 +50,7 @@ struct TestCommand {
     var coverage = false
     var coverageJSON: String?
     var minimumCoverage: Double?
+    var maxErrors = defaultMaxErrors
     let underCI: Bool
 
     init(arguments: [String], environment: [String: String]) throws(CommandLineExit) {
@@ -77,6 +79,7 @@ struct TestCommand {
                 }
                 minimumCoverage = value
                 coverage = true
+            case .long("max-errors", let inline): maxErrors = try readMaxErrors(&lexer, inline: inline, command: "test")
             case .value(let path): paths.append(path)
             default: throw Self.spec.unknownOption(token)
             }
@@ -161,7 +164,7 @@ struct TestCommand {
         var counter: CoverageSink?
         let result: ScriptResult
         do {
-            result = try executeScript(try ScriptSource.at(script)) { model in
+            result = try executeScript(try ScriptSource.at(script), maxErrors: maxErrors) { model in
                 guard coverage || coverageJSON != nil else { return renderer }
                 counter = CoverageSink(tree: model.decisionTree, forwardingTo: renderer)
                 return counter!
@@ -175,8 +178,8 @@ struct TestCommand {
         }
         let formatter = DiagnosticFormatter(colored: false)
         let problems = (result.errors + result.failures).map {
-            formatter.format($0.diagnostic, path: script, sourceLine: $0.sourceLine)
-        }.joined()
+            formatter.format($0.diagnostic, path: script, excerpt: $0.excerpt)
+        }.joined() + (moreErrorsLine(result) ?? "")
         let annotations = (result.errors + result.failures).map { annotation(for: $0, in: script) }
         if result.errorCount > 0 {
             return Outcome(path: script, passed: false, message: "the script has \(result.errorCount) error(s)", details: problems,

@@ -15,7 +15,7 @@ extension TestCommand {
     /// A diagnostic (syntax error, failed expect, runtime error) as an annotation at its line and column.
     func annotation(for located: LocatedDiagnostic, in script: String) -> GitHubAnnotation {
         let diagnostic = located.diagnostic
-        let column = DiagnosticFormatter.column(ofByte: diagnostic.span.bytes.lowerBound, in: located.sourceLine)
+        let column = located.excerpt.column
         let message = ([diagnostic.message] + diagnostic.notes.map { "note: " + $0.message }).joined(separator: "\n")
         return GitHubAnnotation(file: relativePath(script), line: diagnostic.span.line, column: column,
                                 title: "statectl test", message: message)

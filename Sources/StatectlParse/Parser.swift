@@ -62,6 +62,8 @@ struct TokenCursor {
     var index = 0
     /// In an `events` list a ',' ends a statement as ';' does.
     var commaEndsStatement = false
+    /// Brackets open around the value being parsed; bounded by `maximumNestingDepth`.
+    var depth = 0
 
     var peek: Token { tokens[index] }
     var atEnd: Bool { tokens[index].kind == .end }
@@ -203,6 +205,12 @@ struct TokenCursor {
         case .number(let number): advance(); return Expression(.number(number), span: span(token.bytes))
         case .duration(let ms): advance(); return Expression(.duration(milliseconds: ms), span: span(token.bytes))
         case .leftBracket:
+            guard depth < maximumNestingDepth else {
+                throw error("nesting-too-deep", "lists nest more than \(maximumNestingDepth) deep", at: token,
+                            notes: [DiagnosticNote("a value may nest at most \(maximumNestingDepth) brackets")])
+            }
+            depth += 1
+            defer { depth -= 1 }
             advance()
             var elements: [Expression] = []
             if peek.kind == .rightBracket {

@@ -1,16 +1,44 @@
 /// Finds the known word nearest to a misspelt one, for "did you mean …?" notes.
+///
+/// The work per call is bounded whatever the input: words longer than
+/// `maximumComparedLength` get no suggestion (no typo makes a 10 MB name), candidates
+/// whose length alone rules them out are skipped without comparing, a comparison stops
+/// as soon as it cannot beat the best so far, and at most `maximumComparisons`
+/// candidates are compared. Callers with very many names pass the likeliest first
+/// (`KnownNames` passes the ones sharing the word's prefix).
 public enum Suggestion {
+    /// Longest word, in characters, that is compared at all.
+    public static let maximumComparedLength = 64
+    /// Most candidates compared in one call; the rest are not looked at.
+    public static let maximumComparisons = 4_096
+
     /// The candidate with the smallest edit distance to `word`, if it is close enough
     /// to be a plausible typo (at most a third of the word's length, and at least 1).
+    /// Ties go to the candidate that sorts first. Letters are compared without case.
     ///
     ///     Suggestion.nearest(to: "loadng", in: ["loading", "error"])  // "loading"
     public static func nearest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
-        let limit = max(1, (word.count + 2) / 3)
+        // utf8.count is O(1) and at least the character count: a cheap first refusal.
+        guard word.utf8.count <= 4 * maximumComparedLength else { return nil }
+        let target = folded(word)
+        guard target.count <= maximumComparedLength else { return nil }
+        let limit = max(1, (target.count + 2) / 3)
         var best: (name: String, distance: Int)?
+        var comparisons = 0
+        var scratch = EditDistance()
+        var candidateScalars: [UInt32] = []
         for candidate in candidates {
-            let distance = editDistance(word.lowercased(), candidate.lowercased())
-            if distance <= limit, distance < (best?.distance ?? Int.max)
-                || (distance == best?.distance && candidate < best!.name) {
+            // A candidate with fewer bytes than target.count - limit has too few characters.
+            let bytes = candidate.utf8.count
+            if bytes + limit < target.count || bytes > 4 * (target.count + limit) { continue }
+            candidateScalars.removeAll(keepingCapacity: true)
+            fold(candidate, into: &candidateScalars)
+            if abs(candidateScalars.count - target.count) > limit { continue }
+            guard comparisons < maximumComparisons else { break }
+            comparisons += 1
+            let bound = min(limit, best?.distance ?? limit)
+            guard let distance = scratch.distance(target, candidateScalars, atMost: bound) else { continue }
+            if distance < (best?.distance ?? Int.max) || (distance == best?.distance && candidate < best!.name) {
                 best = (candidate, distance)
             }
         }
@@ -20,21 +48,59 @@ public enum Suggestion {
     /// Edit distance where swapping two neighbouring characters counts as one edit
     /// (optimal string alignment), since `rnu` for `run` is the commonest typo.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
+        var scratch = EditDistance()
+        let a = folded(a), b = folded(b)
+        return scratch.distance(a, b, atMost: max(a.count, b.count))!
+    }
+
+    /// The word's characters with ASCII letters lower-cased (names in scripts are ASCII).
+    private static func folded(_ word: String) -> [UInt32] {
+        var scalars: [UInt32] = []
+        fold(word, into: &scalars)
+        return scalars
+    }
+
+    private static func fold(_ word: String, into scalars: inout [UInt32]) {
+        for scalar in word.unicodeScalars {
+            let value = scalar.value
+            scalars.append(value >= 0x41 && value <= 0x5A ? value + 0x20 : value)
+        }
+    }
+}
+
+/// Optimal-string-alignment distance with three reused rows, giving up once every cell of
+/// a row exceeds the bound (the distance can only grow from there).
+private struct EditDistance {
+    private var before: [Int] = [], previous: [Int] = [], current: [Int] = []
+
+    mutating func distance(_ a: [UInt32], _ b: [UInt32], atMost bound: Int) -> Int? {
+        if abs(a.count - b.count) > bound { return nil }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        let width = b.count + 1
+        // Rows keep their capacity from one candidate to the next: no allocation per comparison.
+        before.removeAll(keepingCapacity: true)
+        before.append(contentsOf: repeatElement(0, count: width))
+        current.removeAll(keepingCapacity: true)
+        current.append(contentsOf: repeatElement(0, count: width))
+        previous.removeAll(keepingCapacity: true)
+        previous.append(contentsOf: 0..<width)
         for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                var cell = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                    cell = min(cell, before[j - 2] + 1)
                 }
+                current[j] = cell
+                rowMinimum = min(rowMinimum, cell)
             }
+            if rowMinimum > bound { return nil }
+            swap(&before, &previous)
+            swap(&previous, &current)
         }
-        return table[a.count][b.count]
+        let result = previous[b.count]
+        return result <= bound ? result : nil
     }
 }

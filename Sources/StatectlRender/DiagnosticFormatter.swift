@@ -14,32 +14,51 @@ public struct DiagnosticFormatter {
 
     /// `sourceLine` is the line the diagnostic points into, without its line break.
     public func format(_ diagnostic: Diagnostic, path: String, sourceLine: [UInt8]?) -> String {
-        let line = sourceLine.map(Self.trimCarriageReturn) ?? []
-        let column = Self.column(ofByte: diagnostic.span.bytes.lowerBound, in: line)
-        var text = bold("\(path):\(diagnostic.span.line):\(column): ") + severity(diagnostic.severity) + bold(diagnostic.message) + "\n"
-        if sourceLine != nil {
+        format(diagnostic, path: path, excerpt: sourceLine.map { SourceExcerpt(line: $0, span: diagnostic.span.bytes) })
+    }
+
+    /// Longest message or note printed whole; a longer one (it quotes a megabyte-long
+    /// name, say) keeps its start and end around an ellipsis.
+    public static let maximumMessageLength = 1_024
+
+    /// The same, from an excerpt of the line taken when the diagnostic was found.
+    public func format(_ diagnostic: Diagnostic, path: String, excerpt: SourceExcerpt?) -> String {
+        let column = excerpt?.column ?? diagnostic.span.bytes.lowerBound + 1
+        var text = bold("\(path):\(diagnostic.span.line):\(column): ") + severity(diagnostic.severity)
+            + bold(Self.elided(diagnostic.message)) + "\n"
+        if let excerpt {
             let number = String(diagnostic.span.line)
             let gutter = String(repeating: " ", count: number.count)
-            text += "    \(number) | " + Self.printable(line) + "\n"
-            text += "    \(gutter) | " + caretLine(diagnostic.span.bytes, in: line) + "\n"
+            let lead = excerpt.cutBefore ? "…" : ""
+            text += "    \(number) | " + lead + Self.printable(excerpt.text) + (excerpt.cutAfter ? "…" : "") + "\n"
+            let bytes = diagnostic.span.bytes
+            let local = max(0, bytes.lowerBound - excerpt.offset)..<max(0, bytes.upperBound - excerpt.offset)
+            text += "    \(gutter) | " + (excerpt.cutBefore ? " " : "") + caretLine(local, in: excerpt.text) + "\n"
             for note in diagnostic.notes {
-                text += "    \(gutter) = " + colorize("note: ", "36") + note.message + "\n"
+                text += "    \(gutter) = " + colorize("note: ", "36") + Self.elided(note.message) + "\n"
             }
         } else {
-            for note in diagnostic.notes { text += "  " + colorize("note: ", "36") + note.message + "\n" }
+            for note in diagnostic.notes { text += "  " + colorize("note: ", "36") + Self.elided(note.message) + "\n" }
         }
         return text
     }
 
+    /// `text` if it is at most `maximumMessageLength` bytes, else its start and end
+    /// joined by " … ", cut at character boundaries.
+    public static func elided(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard utf8.count > maximumMessageLength else { return text }
+        var head = utf8.index(utf8.startIndex, offsetBy: maximumMessageLength * 2 / 3)
+        while head > utf8.startIndex, UTF8.isContinuation(utf8[head]) { head = utf8.index(before: head) }
+        var tail = utf8.index(utf8.endIndex, offsetBy: -(maximumMessageLength / 4))
+        while tail < utf8.endIndex, UTF8.isContinuation(utf8[tail]) { tail = utf8.index(after: tail) }
+        let omitted = utf8.distance(from: head, to: tail)
+        return text[..<head] + " …(\(omitted) bytes)… " + text[tail...]
+    }
+
     /// The 1-based column of a byte offset, counting characters (Unicode scalars), not bytes.
     public static func column(ofByte offset: Int, in line: [UInt8]) -> Int {
-        var column = 1
-        var index = 0
-        while index < min(offset, line.count) {
-            if line[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
-        return column + max(0, offset - line.count)
+        line.withUnsafeBufferPointer { SourceExcerpt.column(ofByte: offset, in: $0, from: nil) }
     }
 
     private func caretLine(_ bytes: Range<Int>, in line: [UInt8]) -> String {
@@ -64,10 +83,6 @@ public struct DiagnosticFormatter {
     /// The line as text, with invalid UTF-8 shown as U+FFFD and control characters as spaces.
     static func printable(_ line: [UInt8]) -> String {
         String(decoding: line.map { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F ? 0x20 : $0 }, as: UTF8.self)
-    }
-
-    static func trimCarriageReturn(_ line: [UInt8]) -> [UInt8] {
-        line.last == 0x0D ? Array(line.dropLast()) : line
     }
 
     private func severity(_ severity: Severity) -> String {

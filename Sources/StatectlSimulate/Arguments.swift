@@ -174,7 +174,8 @@ public struct ArgumentReader {
         case .number(let number):
             if let milliseconds = Self.milliseconds(fromSeconds: number.text) { return milliseconds }
             problems.append(Diagnostic(id: "duration-out-of-range", span: argument.value.span,
-                                       message: "'\(label)' must be a whole number of milliseconds, at most 86400 seconds"))
+                                       message: "'\(label)' must be from 0 to 86400 seconds, in whole milliseconds",
+                                       notes: [DiagnosticNote("such as 0.2 or 200ms")]))
         default:
             problems.append(Diagnostic(id: "type-mismatch", span: argument.value.span,
                                        message: "'\(label)' takes seconds (0.2) or a duration (200ms)"))
@@ -182,10 +183,14 @@ public struct ArgumentReader {
         return value
     }
 
-    /// Exact milliseconds for a decimal number of seconds such as "0.35", or nil.
+    /// Exact milliseconds for a decimal number of seconds such as "0.35", or nil when it is
+    /// negative, past a day or not a whole millisecond.
     static func milliseconds(fromSeconds text: String) -> Int64? {
+        // A sign is out of range whatever follows ("-0.5" included); checking it first
+        // also keeps `whole * 1000` from overflowing on Int64.min.
+        guard !text.hasPrefix("-") else { return nil }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, let whole = Int64(parts[0]), whole <= maximumWaitMilliseconds / 1000 else { return nil }
+        guard parts.count <= 2, let whole = Int64(parts[0]), whole >= 0, whole <= maximumWaitMilliseconds / 1000 else { return nil }
         var fraction: Int64 = 0
         if parts.count == 2 {
             let digits = parts[1]

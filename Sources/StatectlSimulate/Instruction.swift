@@ -304,8 +304,8 @@ public struct ScriptCompiler<M: SimulationModel> {
         guard names.contains(name, in: namespace) else {
             var notes: [DiagnosticNote] = []
             if let near = names.suggestion(for: name, in: namespace) { notes.append(DiagnosticNote("did you mean '\(near)'?")) }
-            let known = names.sorted(in: namespace)
-            notes.append(DiagnosticNote(known.isEmpty ? "no \(namespace) is declared yet" : "known \(namespace)s: " + known.joined(separator: ", ")))
+            let known = names.listing(in: namespace)
+            notes.append(DiagnosticNote(known.map { "known \(namespace)s: " + $0 } ?? "no \(namespace) is declared yet"))
             return .failure(Diagnostic(id: "unknown-\(namespace)", span: value.span, message: "unknown \(namespace) '\(name)'", notes: notes))
         }
         return .success(name)

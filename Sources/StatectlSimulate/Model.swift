@@ -66,31 +66,95 @@ public struct PropertySpec: Sendable {
 
 /// The names a script may mention, by namespace: the model's own states and whatever
 /// the script declared (states, children, view keys) before the line being checked.
+///
+/// A script may declare hundreds of thousands of names, so nothing here walks them all
+/// per diagnostic: each namespace keeps its names sorted (new ones wait in a short
+/// unsorted tail, merged in when it fills), suggestions look only at the names around
+/// the written one's place in that order, and listings stop at a few names.
 public struct KnownNames: Sendable {
     public static let states = "state"
-    private var sets: [String: Set<String>]
+    /// Most names a note lists before saying how many more there are.
+    public static let listedNames = 20
+    /// Names either side of a word's sorted position that a suggestion compares.
+    static let suggestionNeighbours = 1_024
+    /// New names kept unsorted before they are merged into the sorted ones.
+    static let unsortedTail = 1_024
+
+    private struct Namespace: Sendable {
+        var members: Set<String> = []
+        var sorted: [String] = []
+        var recent: [String] = []
+
+        mutating func insert(_ name: String) {
+            guard members.insert(name).inserted else { return }
+            recent.append(name)
+            if recent.count > KnownNames.unsortedTail { merge() }
+        }
+
+        /// One merge per `unsortedTail` new names: linear in the names, amortised.
+        mutating func merge() {
+            recent.sort()
+            var merged: [String] = []
+            merged.reserveCapacity(sorted.count + recent.count)
+            var i = 0, j = 0
+            while i < sorted.count || j < recent.count {
+                if j == recent.count || (i < sorted.count && sorted[i] < recent[j]) {
+                    merged.append(sorted[i]); i += 1
+                } else {
+                    merged.append(recent[j]); j += 1
+                }
+            }
+            sorted = merged
+            recent = []
+        }
+    }
+
+    private var sets: [String: Namespace]
 
     public init(_ builtinStates: [String], namespaces: [String: [String]] = [:]) {
-        sets = namespaces.mapValues(Set.init)
-        sets[Self.states] = Set(builtinStates)
+        sets = [:]
+        for (name, members) in namespaces { for member in members { sets[name, default: Namespace()].insert(member) } }
+        for state in builtinStates { sets[Self.states, default: Namespace()].insert(state) }
     }
 
     public mutating func insert(_ name: String, in namespace: String = states) {
-        sets[namespace, default: []].insert(name)
+        sets[namespace, default: Namespace()].insert(name)
     }
 
     public func contains(_ name: String, in namespace: String = states) -> Bool {
-        sets[namespace]?.contains(name) ?? false
+        sets[namespace]?.members.contains(name) ?? false
     }
 
-    /// The names of a namespace, sorted, for notes and suggestions.
+    /// The names of a namespace, sorted. Linear in the names: for tests and small sets;
+    /// notes use `listing(in:)`.
     public func sorted(in namespace: String = states) -> [String] {
-        (sets[namespace] ?? []).sorted()
+        guard var names = sets[namespace] else { return [] }
+        names.merge()
+        return names.sorted
     }
 
-    /// "did you mean …" for a name not known, if one is close.
+    /// The first `listedNames` names of a namespace in order, joined with ", ", and
+    /// "and N more" past them; nil when the namespace is empty.
+    public func listing(in namespace: String = states) -> String? {
+        guard let names = sets[namespace], !names.members.isEmpty else { return nil }
+        let limit = Self.listedNames
+        let first = (Array(names.sorted.prefix(limit)) + names.recent).sorted().prefix(limit)
+        let rest = names.members.count - first.count
+        return first.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
+    }
+
+    /// "did you mean …" for a name not known, if one is close: compared with the names
+    /// that sort near it (typos mostly keep the start of a word) and the unsorted tail.
     public func suggestion(for name: String, in namespace: String = states) -> String? {
-        Suggestion.nearest(to: name, in: sorted(in: namespace))
+        guard let names = sets[namespace] else { return nil }
+        let sorted = names.sorted
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < name { low = middle + 1 } else { high = middle }
+        }
+        let window = sorted[max(0, low - Self.suggestionNeighbours)..<min(sorted.count, low + Self.suggestionNeighbours)]
+        return Suggestion.nearest(to: name, in: Array(window) + names.recent)
     }
 }
 

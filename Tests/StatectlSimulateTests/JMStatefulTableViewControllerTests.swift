@@ -297,7 +297,7 @@ struct JMStatefulTableViewControllerTests {
     @Test("vocabulary errors", arguments: [
         ("succeed(inital)", "unknown request 'inital'"),
         ("succeed(initial, inserted: 2)", "only a refresh's success passes index paths to insert"),
-        ("rows = -1", "'rows' takes a whole number of rows, 0 or more"),
+        ("rows = -1", "'rows' takes a whole number of rows, from 0 to 2147483647"),
         ("expect background == blue", "unknown background 'blue'"),
         ("expect state == loading", "unknown state 'loading'"),
         ("statefulState = loading", "'statefulState' takes a state"),

@@ -370,7 +370,7 @@ struct StateViewControllerTests {
         ("child B: A", "'child' takes no ':' list"),
         ("state x", "a state declaration lists its children after ':'"),
         ("strat", "unknown statement 'strat'"),
-        ("child B(duration: 0.0001)", "'duration' must be a whole number of milliseconds, at most 86400 seconds"),
+        ("child B(duration: 0.0001)", "'duration' must be from 0 to 86400 seconds, in whole milliseconds"),
         ("on viewDidLoad(to: loading)", "unknown callback 'viewDidLoad'"),
         ("on didTransition(state: loading)", "'on' needs 'to'"),
     ])

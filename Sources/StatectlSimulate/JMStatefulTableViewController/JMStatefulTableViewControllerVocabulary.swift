@@ -34,9 +34,9 @@ extension JMStatefulTableViewControllerModel {
         let command: Command?
         let wanted: String
         switch name.text {
-        case "rows": command = number(0...Int64(Int32.max)).map { .setRows($0) }; wanted = "a whole number of rows, 0 or more"
-        case "rowHeight": command = number(0...maximumPoints).map { .setRowHeight($0) }; wanted = "a whole number of points, 0 or more"
-        case "contentOffset": command = number(-maximumPoints...maximumPoints).map { .setContentOffset($0) }; wanted = "a whole number of points"
+        case "rows": command = number(0...Int64(Int32.max)).map { .setRows($0) }; wanted = "a whole number of rows, from 0 to \(Int32.max)"
+        case "rowHeight": command = number(0...maximumPoints).map { .setRowHeight($0) }; wanted = "a whole number of points, from 0 to \(maximumPoints)"
+        case "contentOffset": command = number(-maximumPoints...maximumPoints).map { .setContentOffset($0) }; wanted = "a whole number of points, from -\(maximumPoints) to \(maximumPoints)"
         case "morePages": command = flag().map { .setMorePages($0) }; wanted = "true or false"
         case "shouldPullToRefresh": command = flag().map { .setShouldPullToRefresh($0) }; wanted = "true or false"
         case "shouldInfinitelyScroll": command = flag().map { .setShouldInfinitelyScroll($0) }; wanted = "true or false"
