@@ -33,11 +33,13 @@ public struct SourceExcerpt: Sendable {
             cutAfter = false
             return
         }
-        // Whole characters only: never start or end inside a UTF-8 sequence.
+        // Whole characters only: never start or end inside a UTF-8 sequence. A sequence
+        // has at most three continuation bytes; invalid UTF-8 (which the line may hold,
+        // the diagnostic being about it) can have any number, so look no further.
         var lower = max(0, min(span.lowerBound, line.count) - Self.leadingContext)
-        while lower > 0, line[lower] & 0xC0 == 0x80 { lower -= 1 }
+        for _ in 0..<3 where lower > 0 && line[lower] & 0xC0 == 0x80 { lower -= 1 }
         var upper = min(line.count, lower + Self.maximumWidth)
-        while upper < line.count, line[upper] & 0xC0 == 0x80 { upper -= 1 }
+        for _ in 0..<3 where upper < line.count && upper > lower && line[upper] & 0xC0 == 0x80 { upper -= 1 }
         text = Array(line[lower..<upper])
         offset = lower
         cutBefore = lower > 0

@@ -40,6 +40,16 @@ struct SourceExcerptTests {
         }
     }
 
+    @Test("a long line of stray continuation bytes still gives a window inside the line")
+    func invalidUTF8() {
+        let line = [UInt8](repeating: 0x9B, count: 500)
+        for offset in [0, 1, 40, 41, 250, 499, 500] {
+            let excerpt = SourceExcerpt(line: line, span: offset..<offset + 1)
+            #expect(excerpt.offset <= min(offset, line.count) && excerpt.text.count <= SourceExcerpt.maximumWidth)
+            #expect(!excerpt.text.isEmpty)
+        }
+    }
+
     @Test("columns counted on from an earlier diagnostic equal columns counted from the start")
     func columnHint() {
         let line = Array(String(repeating: "aé ", count: 1000).utf8)

@@ -1,0 +1,6 @@
+#include <stddef.h>
+#include <stdint.h>
+
+// libFuzzer's entry point for programs that have a main of their own (SwiftPM gives
+// every executable one). Defined by the runtime that -sanitize=fuzzer links.
+int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *data, size_t size));
