@@ -112,6 +112,15 @@ struct Lexer {
     }
 
     private mutating func lexString(from start: Int) throws(Diagnostic) -> Token {
+        // Most strings have no escapes: then the text is copied once, straight from the line
+        // (a 100 MB error text must not cost several times its size).
+        var end = position
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let text = self.text(position..<end)
+            position = end + 1
+            return Token(kind: .string(text), bytes: start..<position)
+        }
         var value: [UInt8] = []
         while position < bytes.count {
             let byte = bytes[position]

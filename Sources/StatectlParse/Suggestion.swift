@@ -61,6 +61,17 @@ public enum Suggestion {
     }
 
     private static func fold(_ word: String, into scalars: inout [UInt32]) {
+        // ASCII, the usual case, a byte at a time; anything else by Unicode scalars.
+        var word = word
+        let ascii = word.withUTF8 { bytes in
+            for byte in bytes {
+                guard byte < 0x80 else { return false }
+                scalars.append(UInt32(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte))
+            }
+            return true
+        }
+        if ascii { return }
+        scalars.removeAll(keepingCapacity: true)
         for scalar in word.unicodeScalars {
             let value = scalar.value
             scalars.append(value >= 0x41 && value <= 0x5A ? value + 0x20 : value)
@@ -77,13 +88,14 @@ private struct EditDistance {
         if abs(a.count - b.count) > bound { return nil }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         let width = b.count + 1
-        // Rows keep their capacity from one candidate to the next: no allocation per comparison.
-        before.removeAll(keepingCapacity: true)
-        before.append(contentsOf: repeatElement(0, count: width))
-        current.removeAll(keepingCapacity: true)
-        current.append(contentsOf: repeatElement(0, count: width))
-        previous.removeAll(keepingCapacity: true)
-        previous.append(contentsOf: 0..<width)
+        // Rows are reused from one candidate to the next and only grow: no allocation per
+        // comparison. Every cell is written before it is read, so none needs clearing.
+        if previous.count < width {
+            before = [Int](repeating: 0, count: width)
+            previous = before
+            current = before
+        }
+        for j in 0..<width { previous[j] = j }
         for i in 1...a.count {
             current[0] = i
             var rowMinimum = i

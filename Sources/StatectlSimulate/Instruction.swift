@@ -147,6 +147,9 @@ public struct ScriptCompiler<M: SimulationModel> {
     /// The names declared so far: the model's own, and what earlier statements declared.
     public var knownNames: KnownNames { names }
 
+    /// Changes whenever a name is declared; a line's errors can change only then.
+    public var namesVersion: Int { names.version }
+
     public mutating func compile(_ statement: Statement) -> Checked<Instruction<M.Command>> {
         defer { sawStatement = true }
         switch statement.form {

@@ -85,10 +85,13 @@ public struct KnownNames: Sendable {
         var sorted: [String] = []
         var recent: [String] = []
 
-        mutating func insert(_ name: String) {
-            guard members.insert(name).inserted else { return }
+        /// Whether the name is new.
+        @discardableResult
+        mutating func insert(_ name: String) -> Bool {
+            guard members.insert(name).inserted else { return false }
             recent.append(name)
             if recent.count > KnownNames.unsortedTail { merge() }
+            return true
         }
 
         /// One merge per `unsortedTail` new names: linear in the names, amortised.
@@ -110,6 +113,8 @@ public struct KnownNames: Sendable {
     }
 
     private var sets: [String: Namespace]
+    /// Counts the names ever added: equal versions mean the same names.
+    public private(set) var version = 0
 
     public init(_ builtinStates: [String], namespaces: [String: [String]] = [:]) {
         sets = [:]
@@ -118,7 +123,7 @@ public struct KnownNames: Sendable {
     }
 
     public mutating func insert(_ name: String, in namespace: String = states) {
-        sets[namespace, default: Namespace()].insert(name)
+        if sets[namespace, default: Namespace()].insert(name) { version += 1 }
     }
 
     public func contains(_ name: String, in namespace: String = states) -> Bool {

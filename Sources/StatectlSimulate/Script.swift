@@ -235,6 +235,9 @@ final class Session<M: SimulationModel> {
     @exclusivity(unchecked) private var simulator: Simulator<M>
     private let simulating: Bool
     private let cache = LineCache<CompiledLine<M.Command>>()
+    /// Checking: recent lines that had problems, so that a script repeating a bad line
+    /// millions of times is checked in time linear in its length with a small constant.
+    private let failedLines = LineCache<FailedLine>(slots: 64)
 
     init(sink: RecordSink?, version: String?) {
         simulator = Simulator<M>(sink: sink ?? DiscardingSink(), version: version)
@@ -247,7 +250,16 @@ final class Session<M: SimulationModel> {
             // Checked before: nothing to report; running, its spans' line is corrected by the simulator.
             return simulating ? simulator.runLine(cached, line: number) : []
         }
-        return feedParsed(parser.parse(line: line, number: number), line, number)
+        if !simulating, let failed = failedLines.value(for: line), failed.namesVersion == compiler.namesVersion {
+            // The same text with the same names declared fails the same way (its own
+            // declarations, if any, were made the first time and changed nothing since).
+            return failed.problems.map { $0.onLine(number) }
+        }
+        let problems = feedParsed(parser.parse(line: line, number: number), line, number)
+        if !simulating, !problems.isEmpty {
+            failedLines.insert(FailedLine(problems, namesVersion: compiler.namesVersion), for: line)
+        }
+        return problems
     }
 
     func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ splitter: inout LineSplitter, _ report: Script.Report) {
@@ -287,4 +299,29 @@ final class Session<M: SimulationModel> {
 /// Where a checking session's idle simulator would send records, were it ever run.
 private final class DiscardingSink: RecordSink {
     func write(_ record: RecordView) {}
+}
+
+/// A line's problems, as found when the script had declared `namesVersion` names.
+private final class FailedLine {
+    let problems: [Diagnostic]
+    let namesVersion: Int
+
+    init(_ problems: [Diagnostic], namesVersion: Int) {
+        self.problems = problems
+        self.namesVersion = namesVersion
+    }
+}
+
+extension Diagnostic {
+    /// The same diagnostic on another line with the same text.
+    fileprivate func onLine(_ number: Int) -> Diagnostic {
+        var moved = self
+        moved.span.line = number
+        moved.notes = notes.map { note in
+            var note = note
+            if note.span?.line == span.line { note.span!.line = number }
+            return note
+        }
+        return moved
+    }
 }
