@@ -55,4 +55,15 @@ struct HostileInputTests {
         #expect(notes.first == "did you mean 'key42'?")
         #expect(notes.last?.hasSuffix("and 484 more") == true)
     }
+
+    @Test("a repeated bad line is reported at each of its lines, and not once a declaration makes it good")
+    func repeatedBadLines() {
+        let checker = Script(mode: .check)
+        let bad = Array("expect state == custom".utf8)
+        #expect(checker.feed(line: bad, number: 1).map(\.span.line) == [1])
+        #expect(checker.feed(line: bad, number: 2).map(\.span.line) == [2])
+        #expect(checker.feed(line: bad, number: 3).first?.message == "unknown state 'custom'")
+        #expect(checker.feed(line: Array("addView(custom)".utf8), number: 4).isEmpty)
+        #expect(checker.feed(line: bad, number: 5).isEmpty)
+    }
 }
