@@ -164,7 +164,8 @@ struct GraphvizResourceTests {
     /// A graph, layout, context or rendered buffer not freed would leak on every call; at
     /// exit cgraph still holds some of it, so valgrind alone cannot see it. Rendering many
     /// times in one process and watching resident memory can.
-    @Test("rendering many times does not grow memory")
+    @Test("rendering many times does not grow memory",
+          .disabled(if: runningUnderSanitizer, "a sanitizer's allocator holds freed memory back, so memory grows by design"))
     func noGrowth() throws {
         let description = DecisionGraph.describe(tree, trace: sampleTrace())
         for _ in 0..<20 {
