@@ -25,7 +25,6 @@ public enum Suggestion {
         let limit = max(1, (target.count + 2) / 3)
         var best: (name: String, distance: Int)?
         var comparisons = 0
-        var scratch = EditDistance()
         var candidateScalars: [UInt32] = []
         for candidate in candidates {
             // A candidate with fewer bytes than target.count - limit has too few characters.
@@ -37,7 +36,7 @@ public enum Suggestion {
             guard comparisons < maximumComparisons else { break }
             comparisons += 1
             let bound = min(limit, best?.distance ?? limit)
-            guard let distance = scratch.distance(target, candidateScalars, atMost: bound) else { continue }
+            guard let distance = EditDistance.distance(target, candidateScalars, atMost: bound) else { continue }
             if distance < (best?.distance ?? Int.max) || (distance == best?.distance && candidate < best!.name) {
                 best = (candidate, distance)
             }
@@ -48,9 +47,8 @@ public enum Suggestion {
     /// Edit distance where swapping two neighbouring characters counts as one edit
     /// (optimal string alignment), since `rnu` for `run` is the commonest typo.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        var scratch = EditDistance()
         let a = folded(a), b = folded(b)
-        return scratch.distance(a, b, atMost: max(a.count, b.count))!
+        return EditDistance.distance(a, b, atMost: max(a.count, b.count))!
     }
 
     /// The word's characters with ASCII letters lower-cased (names in scripts are ASCII).
@@ -79,40 +77,35 @@ public enum Suggestion {
     }
 }
 
-/// Optimal-string-alignment distance with three reused rows, giving up once every cell of
-/// a row exceeds the bound (the distance can only grow from there).
-private struct EditDistance {
-    private var before: [Int] = [], previous: [Int] = [], current: [Int] = []
-
-    mutating func distance(_ a: [UInt32], _ b: [UInt32], atMost bound: Int) -> Int? {
+/// Optimal-string-alignment distance, giving up once every cell of a row exceeds the
+/// bound (the distance can only grow from there).
+private enum EditDistance {
+    static func distance(_ a: [UInt32], _ b: [UInt32], atMost bound: Int) -> Int? {
         if abs(a.count - b.count) > bound { return nil }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         let width = b.count + 1
-        // Rows are reused from one candidate to the next and only grow: no allocation per
-        // comparison. Every cell is written before it is read, so none needs clearing.
-        if previous.count < width {
-            before = [Int](repeating: 0, count: width)
-            previous = before
-            current = before
-        }
-        for j in 0..<width { previous[j] = j }
-        for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var cell = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    cell = min(cell, before[j - 2] + 1)
+        // Three rows in one temporary allocation (on the stack when small): no heap
+        // allocation per comparison. Every cell is written before it is read.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { rows -> Int? in
+            var before = rows.baseAddress!, previous = before + width, current = previous + width
+            for j in 0..<width { previous[j] = j }
+            for i in 1...a.count {
+                current[0] = i
+                var rowMinimum = i
+                for j in 1...b.count {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    var cell = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                        cell = min(cell, before[j - 2] + 1)
+                    }
+                    current[j] = cell
+                    rowMinimum = min(rowMinimum, cell)
                 }
-                current[j] = cell
-                rowMinimum = min(rowMinimum, cell)
+                if rowMinimum > bound { return nil }
+                (before, previous, current) = (previous, current, before)
             }
-            if rowMinimum > bound { return nil }
-            swap(&before, &previous)
-            swap(&previous, &current)
+            let result = previous[b.count]
+            return result <= bound ? result : nil
         }
-        let result = previous[b.count]
-        return result <= bound ? result : nil
     }
 }
