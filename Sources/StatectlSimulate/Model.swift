@@ -68,47 +68,26 @@ public struct PropertySpec: Sendable {
 /// the script declared (states, children, view keys) before the line being checked.
 ///
 /// A script may declare hundreds of thousands of names, so nothing here walks them all
-/// per diagnostic: each namespace keeps its names sorted (new ones wait in a short
-/// unsorted tail, merged in when it fills), suggestions look only at the names around
-/// the written one's place in that order, and listings stop at a few names.
+/// per declaration or per diagnostic: each namespace keeps its names in order
+/// (`OrderedNames`), suggestions look only at the names around the written one's place in
+/// that order, and listings stop at a few names.
 public struct KnownNames: Sendable {
     public static let states = "state"
     /// Most names a note lists before saying how many more there are.
     public static let listedNames = 20
-    /// Names either side of a word's sorted position that a suggestion compares.
+    /// Names either side of a word's place in order that a suggestion compares.
     static let suggestionNeighbours = 1_024
-    /// New names kept unsorted before they are merged into the sorted ones.
-    static let unsortedTail = 1_024
 
     private struct Namespace: Sendable {
         var members: Set<String> = []
-        var sorted: [String] = []
-        var recent: [String] = []
+        var ordered = OrderedNames()
 
         /// Whether the name is new.
         @discardableResult
         mutating func insert(_ name: String) -> Bool {
             guard members.insert(name).inserted else { return false }
-            recent.append(name)
-            if recent.count > KnownNames.unsortedTail { merge() }
+            ordered.insert(name)
             return true
-        }
-
-        /// One merge per `unsortedTail` new names: linear in the names, amortised.
-        mutating func merge() {
-            recent.sort()
-            var merged: [String] = []
-            merged.reserveCapacity(sorted.count + recent.count)
-            var i = 0, j = 0
-            while i < sorted.count || j < recent.count {
-                if j == recent.count || (i < sorted.count && sorted[i] < recent[j]) {
-                    merged.append(sorted[i]); i += 1
-                } else {
-                    merged.append(recent[j]); j += 1
-                }
-            }
-            sorted = merged
-            recent = []
         }
     }
 
@@ -130,36 +109,103 @@ public struct KnownNames: Sendable {
         sets[namespace]?.members.contains(name) ?? false
     }
 
-    /// The names of a namespace, sorted. Linear in the names: for tests and small sets;
-    /// notes use `listing(in:)`.
+    /// The names of a namespace, sorted. Linear in the names: notes use `listing(in:)`.
     public func sorted(in namespace: String = states) -> [String] {
-        guard var names = sets[namespace] else { return [] }
-        names.merge()
-        return names.sorted
+        sets[namespace]?.ordered.all ?? []
     }
 
     /// The first `listedNames` names of a namespace in order, joined with ", ", and
     /// "and N more" past them; nil when the namespace is empty.
     public func listing(in namespace: String = states) -> String? {
         guard let names = sets[namespace], !names.members.isEmpty else { return nil }
-        let limit = Self.listedNames
-        let first = (Array(names.sorted.prefix(limit)) + names.recent).sorted().prefix(limit)
+        let first = names.ordered.prefix(Self.listedNames)
         let rest = names.members.count - first.count
         return first.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
     }
 
     /// "did you mean …" for a name not known, if one is close: compared with the names
-    /// that sort near it (typos mostly keep the start of a word) and the unsorted tail.
+    /// that sort near it (typos mostly keep the start of a word).
     public func suggestion(for name: String, in namespace: String = states) -> String? {
         guard let names = sets[namespace] else { return nil }
-        let sorted = names.sorted
-        var low = 0, high = sorted.count
+        return Suggestion.nearest(to: name, in: names.ordered.neighbours(of: name, radius: Self.suggestionNeighbours))
+    }
+}
+
+/// Strings in order, in blocks of a few hundred: an insertion shifts one block, not every
+/// name, so declaring n names costs about n × √n moves at worst rather than n².
+struct OrderedNames: Sendable {
+    static let blockSize = 512
+    private var blocks: [[String]] = []
+
+    mutating func insert(_ name: String) {
+        guard !blocks.isEmpty else { blocks = [[name]]; return }
+        let block = blockIndex(for: name)
+        blocks[block].insert(name, at: Self.insertionIndex(of: name, in: blocks[block]))
+        if blocks[block].count >= 2 * Self.blockSize {
+            let upper = Array(blocks[block][Self.blockSize...])
+            blocks[block].removeSubrange(Self.blockSize...)
+            blocks.insert(upper, at: block + 1)
+        }
+    }
+
+    var all: [String] { blocks.flatMap { $0 } }
+
+    func prefix(_ count: Int) -> [String] {
+        var result: [String] = []
+        for block in blocks where result.count < count { result += block.prefix(count - result.count) }
+        return result
+    }
+
+    /// Up to `radius` names either side of where `name` goes, in order.
+    func neighbours(of name: String, radius: Int) -> [String] {
+        guard !blocks.isEmpty else { return [] }
+        let block = blockIndex(for: name)
+        let index = Self.insertionIndex(of: name, in: blocks[block])
+        var before: [String] = []
+        var b = block, i = index
+        while before.count < radius {
+            if i == 0 {
+                guard b > 0 else { break }
+                b -= 1
+                i = blocks[b].count
+                continue
+            }
+            i -= 1
+            before.append(blocks[b][i])
+        }
+        var after: [String] = []
+        b = block
+        i = index
+        while after.count < radius {
+            if i == blocks[b].count {
+                guard b + 1 < blocks.count else { break }
+                b += 1
+                i = 0
+                continue
+            }
+            after.append(blocks[b][i])
+            i += 1
+        }
+        return before.reversed() + after
+    }
+
+    /// The first block whose last name is not before `name`, or the last block.
+    private func blockIndex(for name: String) -> Int {
+        var low = 0, high = blocks.count - 1
         while low < high {
             let middle = (low + high) / 2
-            if sorted[middle] < name { low = middle + 1 } else { high = middle }
+            if blocks[middle].last! < name { low = middle + 1 } else { high = middle }
         }
-        let window = sorted[max(0, low - Self.suggestionNeighbours)..<min(sorted.count, low + Self.suggestionNeighbours)]
-        return Suggestion.nearest(to: name, in: Array(window) + names.recent)
+        return low
+    }
+
+    private static func insertionIndex(of name: String, in block: [String]) -> Int {
+        var low = 0, high = block.count
+        while low < high {
+            let middle = (low + high) / 2
+            if block[middle] < name { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }
 

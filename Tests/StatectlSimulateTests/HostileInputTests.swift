@@ -66,4 +66,26 @@ struct HostileInputTests {
         #expect(checker.feed(line: Array("addView(custom)".utf8), number: 4).isEmpty)
         #expect(checker.feed(line: bad, number: 5).isEmpty)
     }
+
+    @Test("ordered names stay in order across block splits, and neighbours are the names around a word")
+    func orderedNames() {
+        var names = OrderedNames()
+        var generator = SystemRandomNumberGenerator()
+        var inserted: [String] = []
+        var seen: Set<String> = []
+        while inserted.count < 5_000 {
+            let name = "n\(UInt32.random(in: 0..<1_000_000, using: &generator))"
+            guard seen.insert(name).inserted else { continue }
+            names.insert(name)
+            inserted.append(name)
+        }
+        let sorted = inserted.sorted()
+        #expect(names.all == sorted)
+        #expect(names.prefix(3) == Array(sorted.prefix(3)))
+        let probe = sorted[2_500]
+        let around = names.neighbours(of: probe, radius: 600)
+        #expect(around == Array(sorted[1_900..<3_100]))
+        #expect(names.neighbours(of: "", radius: 5) == Array(sorted.prefix(5)))
+        #expect(names.neighbours(of: "zzz", radius: 5) == Array(sorted.suffix(5)))
+    }
 }
