@@ -10,16 +10,14 @@ import StatectlRender
 /// (scripts/long-inputs.sh is); small inputs keep each run fast and the search broad.
 let maximumInputSize = 1 << 16
 
-/// Renders every record as both text and JSON Lines, and keeps them for the graph.
+/// Renders every record as both text and JSON Lines.
 final class FuzzSink: RecordSink {
     let text = StringOutput()
     let json = StringOutput()
     lazy var renderers: [RecordSink] = [TextLogRenderer(text.buffer), JSONLinesRenderer(json.buffer)]
-    let collector = RecordCollector()
 
     func write(_ record: RecordView) {
         for renderer in renderers { renderer.write(record) }
-        collector.write(record)
     }
 }
 
@@ -44,18 +42,23 @@ func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     checker.feed(chunk: UnsafeBufferPointer(rebasing: input[cut...]), report: report)
     checker.endInput(report: report)
     guard errors == 0 else { return 0 }
+    _ = checker.finish()  // an empty script gets the default model here
+    guard let model = checker.model else { return 0 }
 
+    // Records go to the coverage counter (as graph --trace and test --coverage count them)
+    // and on to both renderers.
     let sink = FuzzSink()
-    let runner = Script(mode: .run(sink))
+    let counter = CoverageSink(tree: model.decisionTree, forwardingTo: sink)
+    let runner = Script(mode: .run(counter))
     runner.feed(chunk: input, report: report)
     runner.endInput(report: report)
     _ = runner.finish()
     sink.text.buffer.flush()
     sink.json.buffer.flush()
-    let model = ModelCatalog.models.first { $0.name == runner.modelName } ?? ModelCatalog.defaultModel
-    var trace = DecisionTrace()
-    trace.add(sink.collector.records, script: "fuzz.script")
-    _ = MermaidRenderer.render(DecisionGraph.describe(model.decisionTree, trace: trace))
+    var suite = SuiteCoverage()
+    suite.add(counter.coverage, model: model.name, script: "fuzz.script")
+    _ = CoverageReport.text(suite)
+    _ = MermaidRenderer.render(DecisionGraph.describe(model.decisionTree, trace: suite.coverage(ofModel: model.name)))
     return 0
 }
 
