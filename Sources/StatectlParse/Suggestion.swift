@@ -51,6 +51,17 @@ public enum Suggestion {
         return EditDistance.distance(a, b, atMost: max(a.count, b.count))!
     }
 
+    /// The edit distance from `word` to each candidate, in order, folding `word` once.
+    static func distances(from word: String, to candidates: [String]) -> [Int] {
+        let target = folded(word)
+        var scalars: [UInt32] = []
+        return candidates.map { candidate in
+            scalars.removeAll(keepingCapacity: true)
+            fold(candidate, into: &scalars)
+            return EditDistance.distance(target, scalars, atMost: max(target.count, scalars.count))!
+        }
+    }
+
     /// The word's characters with ASCII letters lower-cased (names in scripts are ASCII).
     private static func folded(_ word: String) -> [UInt32] {
         var scalars: [UInt32] = []

@@ -7,8 +7,9 @@ extension Suggestion {
     public static func ranked<S: Sequence>(to word: String, in candidates: S) -> [String] where S.Element == String {
         let unique = Array(Set(candidates))
         guard word.utf8.count <= longestRanked else { return unique.sorted() }
-        let lowered = word.lowercased()
-        return unique.map { (name: $0, distance: editDistance(lowered, $0.lowercased())) }
+        // Called for every unknown statement, so once per diagnostic of a flood: the word
+        // is folded once and no row is allocated per candidate.
+        return zip(unique, distances(from: word, to: unique)).map { (name: $0, distance: $1) }
             .sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
             .map(\.name)
     }
