@@ -163,10 +163,14 @@ struct ExploreCommand {
 
     private func reportSpecProblems(_ diagnostics: [Diagnostic], text: [UInt8], name: String, console: Console) {
         let formatter = DiagnosticFormatter(colored: console.wantsColor(onStandardError: true))
-        for diagnostic in diagnostics.prefix(diagnosticsShown) {
+        for diagnostic in diagnostics.prefix(defaultMaxErrors) {
             var source = line(diagnostic.span.line, of: text)
             if source.last == 0x0D { source.removeLast() }
             console.err.write(formatter.format(diagnostic, path: name, sourceLine: source))
+        }
+        if diagnostics.count > defaultMaxErrors {
+            let more = diagnostics.count - defaultMaxErrors
+            console.err.write("statectl: and \(more) more \(more == 1 ? "error" : "errors")\n")
         }
         let noun = diagnostics.count == 1 ? "error" : "errors"
         console.err.write("statectl: \(diagnostics.count) \(noun) in \(name); nothing was explored\n")
