@@ -14,6 +14,12 @@ struct Token {
 
     var kind: Kind
     var bytes: Range<Int>
+
+    // Matched by pattern rather than `==`: comparing kinds copies both (and retains their
+    // strings), which showed in profiles of long scripts.
+    var isEnd: Bool { if case .end = kind { return true }; return false }
+    var isSemicolon: Bool { if case .semicolon = kind { return true }; return false }
+    var isComma: Bool { if case .comma = kind { return true }; return false }
 }
 
 /// Longest `wait` the language takes: a day. Longer waits say more about a typo than a UI.
@@ -39,7 +45,7 @@ struct Lexer {
         while true {
             let token = try next()
             tokens.append(token)
-            if token.kind == .end { return }
+            if token.isEnd { return }
         }
     }
 

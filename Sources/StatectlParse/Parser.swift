@@ -43,7 +43,7 @@ public struct LineParser {
         var result = ParsedLine()
         var cursor = TokenCursor(tokens: tokens, line: number)
         while !cursor.atEnd {
-            if cursor.peek.kind == .semicolon { cursor.advance(); continue }
+            if cursor.tokens[cursor.index].isSemicolon { cursor.advance(); continue }
             do {
                 result.statements.append(try cursor.statement())
             } catch {
@@ -66,12 +66,12 @@ struct TokenCursor {
     var depth = 0
 
     var peek: Token { tokens[index] }
-    var atEnd: Bool { tokens[index].kind == .end }
+    var atEnd: Bool { tokens[index].isEnd }
 
     mutating func advance() { if !atEnd { index += 1 } }
 
     mutating func skipToNextStatement() {
-        while !atEnd, peek.kind != .semicolon { index += 1 }
+        while !atEnd, !tokens[index].isSemicolon { index += 1 }
     }
 
     func span(_ bytes: Range<Int>) -> SourceSpan { SourceSpan(line: line, bytes: bytes) }
@@ -141,7 +141,7 @@ struct TokenCursor {
                 form = .call(name, arguments: nil)
             }
         }
-        guard atEnd || peek.kind == .semicolon || (commaEndsStatement && peek.kind == .comma) else {
+        guard atEnd || tokens[index].isSemicolon || (commaEndsStatement && tokens[index].isComma) else {
             throw error("expected-end", "expected ';' or the end of the line, found \(describe(peek))", at: peek)
         }
         let end = tokens[index - 1].bytes.upperBound
@@ -151,13 +151,13 @@ struct TokenCursor {
     /// declaration := NAME NAME (':' (NAME (',' NAME)*)?)? ('(' arguments ')')?
     mutating func declaration(keyword: Name, subject: Name) throws(Diagnostic) -> Statement.Form {
         var names: [Name]?
-        if peek.kind == .colon {
+        if case .colon = tokens[index].kind {
             advance()
             var list: [Name] = []
             while case .identifier(let text) = peek.kind {
                 list.append(Name(text, span: span(peek.bytes)))
                 advance()
-                guard peek.kind == .comma else { break }
+                guard case .comma = tokens[index].kind else { break }
                 advance()
                 guard case .identifier = peek.kind else {
                     throw error("expected-name", "expected a name after ','", at: peek)
@@ -166,7 +166,7 @@ struct TokenCursor {
             names = list
         }
         var arguments: [Argument]?
-        if peek.kind == .leftParen { arguments = try self.arguments() }
+        if case .leftParen = tokens[index].kind { arguments = try self.arguments() }
         return .declaration(keyword: keyword, subject: subject, names: names, arguments: arguments)
     }
 
@@ -175,10 +175,10 @@ struct TokenCursor {
         let open = peek
         advance()
         var arguments: [Argument] = []
-        if peek.kind == .rightParen { advance(); return arguments }
+        if case .rightParen = tokens[index].kind { advance(); return arguments }
         while true {
             var label: Name?
-            if case .identifier(let text) = peek.kind, index + 1 < tokens.count, tokens[index + 1].kind == .colon {
+            if case .identifier(let text) = peek.kind, index + 1 < tokens.count, case .colon = tokens[index + 1].kind {
                 label = Name(text, span: span(peek.bytes))
                 advance()
                 advance()
@@ -213,7 +213,7 @@ struct TokenCursor {
             defer { depth -= 1 }
             advance()
             var elements: [Expression] = []
-            if peek.kind == .rightBracket {
+            if case .rightBracket = tokens[index].kind {
                 advance()
                 return Expression(.list(elements), span: span(token.bytes.lowerBound..<tokens[index - 1].bytes.upperBound))
             }

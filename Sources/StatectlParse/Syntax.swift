@@ -23,7 +23,9 @@ public struct NumberLiteral: Hashable, Sendable {
 
 /// A value written in a script: `loading`, `"offline"`, `2`, `300ms`, `[empty, loading]`.
 public struct Expression: Hashable, Sendable {
-    public indirect enum Kind: Hashable, Sendable {
+    // Not `indirect`: a list's elements already live in its array's buffer, and an indirect
+    // enum would box every value (an allocation per argument) to no purpose.
+    public enum Kind: Hashable, Sendable {
         case identifier(String)
         case string(String)
         case number(NumberLiteral)

@@ -48,7 +48,8 @@ public struct ArgumentReader {
     /// Reads `arguments` (nil: the call had no parentheses) against `parameters`.
     public init(call: Name, arguments: [Argument]?, parameters: [ParameterSpec]) {
         self.call = call
-        let labels = parameters.map(\.label)
+        // Only the diagnostics need the labels as a list: made when one is, not per call.
+        var labels: [String] { parameters.map(\.label) }
         for (position, argument) in (arguments ?? []).enumerated() {
             let parameter: ParameterSpec?
             if let label = argument.label {
