@@ -50,6 +50,8 @@ public struct ArgumentReader {
         self.call = call
         // Only the diagnostics need the labels as a list: made when one is, not per call.
         var labels: [String] { parameters.map(\.label) }
+        // One allocation, not one per doubling as arguments are appended.
+        matched.reserveCapacity(arguments?.count ?? 0)
         for (position, argument) in (arguments ?? []).enumerated() {
             let parameter: ParameterSpec?
             if let label = argument.label {

@@ -24,6 +24,8 @@ final class LineCache<Value: AnyObject> {
     }
 
     private let keys: UnsafeMutablePointer<Key>
+    /// Per slot, the hash of the last line offered that was not yet worth storing.
+    private let seen: UnsafeMutablePointer<Int>
     // Read on every line of both passes, from one thread: no dynamic exclusivity checks.
     @exclusivity(unchecked) private var values: [Value?]
     private let mask: Int
@@ -32,6 +34,8 @@ final class LineCache<Value: AnyObject> {
         precondition(slots > 0 && slots & (slots - 1) == 0, "slots must be a power of two")
         keys = .allocate(capacity: slots)
         keys.initialize(repeating: Key(bytes: nil, count: 0), count: slots)
+        seen = .allocate(capacity: slots)
+        seen.initialize(repeating: 0, count: slots)
         values = Array(repeating: nil, count: slots)
         mask = slots - 1
     }
@@ -39,6 +43,20 @@ final class LineCache<Value: AnyObject> {
     deinit {
         for slot in 0...mask { keys[slot].bytes?.deallocate() }
         keys.deallocate()
+        seen.deallocate()
+    }
+
+    /// Whether `line` is worth storing: true the second time a line with its hash is
+    /// offered for its slot. A script whose lines never repeat then pays for no copies and
+    /// evicts nothing that might repeat; a repeating line is compiled once more than it
+    /// would be if every line were stored.
+    func admits(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard line.count <= Self.longestLine else { return false }
+        let hash = Self.hash(line)
+        let slot = hash & mask
+        if seen[slot] == hash { return true }
+        seen[slot] = hash
+        return false
     }
 
     func value(for line: UnsafeBufferPointer<UInt8>) -> Value? {

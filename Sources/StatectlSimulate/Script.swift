@@ -284,7 +284,7 @@ final class Session<M: SimulationModel> {
             }
         }
         let compiled = CompiledLine(statements)
-        if cacheable { cache.insert(compiled, for: line) }
+        if cacheable, cache.admits(line) { cache.insert(compiled, for: line) }
         guard simulating else { return problems }
         return simulator.runLine(compiled, line: number)
     }

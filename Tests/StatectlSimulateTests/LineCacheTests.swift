@@ -48,6 +48,18 @@ struct LineCacheTests {
         #expect(lookup(cache, limit) == limit)
     }
 
+    @Test("a line is worth storing only once it has been offered before, and a line met once evicts nothing")
+    func admission() {
+        let cache = LineCache<Box>(slots: 1)
+        func admits(_ text: String) -> Bool { Array(text.utf8).withUnsafeBufferPointer { cache.admits($0) } }
+        #expect(!admits("start"))
+        #expect(admits("start"))
+        store(cache, "start")
+        #expect(!admits("wait 301ms"))
+        #expect(lookup(cache, "start") == "start")
+        #expect(!admits(String(repeating: "x", count: LineCache<Box>.longestLine + 1)))
+    }
+
     @Test("lines that differ in one byte, anywhere, hash apart almost always")
     func spread() {
         var hashes = Set<Int>()
