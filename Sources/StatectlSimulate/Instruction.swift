@@ -176,7 +176,7 @@ public struct ScriptCompiler<M: SimulationModel> {
     }
 
     private static func statementFields(_ call: String) -> [UInt8] {
-        FieldEncoder.encode([Field(.call, .string(call))])
+        FieldEncoder.encode(.call, string: call)
     }
 
     /// Checks every comparison of a condition; all their problems, or the compiled condition.

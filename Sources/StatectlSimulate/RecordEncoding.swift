@@ -123,6 +123,23 @@ public final class FieldEncoder {
         return Array(encoder.bytes)
     }
 
+    /// The encoding of one string field, as `encode([Field(key, .string(text))])` gives it,
+    /// written straight into the array: a compiled statement's record is made this way once
+    /// per line, and an encoder and a list of fields for it cost more than the bytes.
+    public static func encode(_ key: FieldKey, string text: String) -> [UInt8] {
+        var text = text
+        return text.withUTF8 { utf8 in
+            [UInt8](unsafeUninitializedCapacity: 6 + utf8.count) { buffer, initialized in
+                let at = UnsafeMutableRawPointer(buffer.baseAddress!)
+                at.storeBytes(of: key, as: FieldKey.self)
+                at.storeBytes(of: Tag.string.rawValue, toByteOffset: 1, as: UInt8.self)
+                at.storeBytes(of: UInt32(utf8.count), toByteOffset: 2, as: UInt32.self)
+                if let source = utf8.baseAddress { (at + 6).copyMemory(from: source, byteCount: utf8.count) }
+                initialized = 6 + utf8.count
+            }
+        }
+    }
+
     private func appendText(_ text: String) {
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             // A span reads a short string's bytes where they are, with no retain.

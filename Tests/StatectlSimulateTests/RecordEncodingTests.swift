@@ -18,6 +18,13 @@ struct RecordEncodingTests {
         #expect(empty.withView { Record($0) } == empty)
     }
 
+    @Test("one string field encoded directly is the same bytes as through an encoder")
+    func singleString() {
+        for text in ["", "start", "endLoading(animated: true, error: \"é\u{1}\")", String(repeating: "long ", count: 100)] {
+            #expect(FieldEncoder.encode(.call, string: text) == FieldEncoder.encode([Field(.call, .string(text))]))
+        }
+    }
+
     @Test("fields are found by key, in any order, and missing keys are nil")
     func lookup() {
         Self.everyKindOfValue.withView { view in
