@@ -170,9 +170,8 @@ struct Lexer {
         }
         let numberEnd = position
         while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
-        let unit = text(numberEnd..<position)
         let integerPart = parseInteger(digitsStart..<integerEnd)
-        if unit.isEmpty {
+        if position == numberEnd {
             let signed = integerPart.map { negative ? -$0 : $0 }
             let literal = NumberLiteral(text: text(start..<numberEnd), integer: fractionRange.isEmpty ? signed : nil)
             return Token(kind: .number(literal), bytes: start..<position)
@@ -181,11 +180,14 @@ struct Lexer {
             throw Diagnostic(id: "duration-out-of-range", span: span(start..<position),
                              message: "duration out of range", notes: [DiagnosticNote("a duration cannot be negative")])
         }
+        // The unit read from the bytes: making it a String for every number showed in profiles.
         let scale: Int64
-        switch unit {
-        case "ms": scale = 1
-        case "s": scale = 1000
+        let unitBytes = UnsafeBufferPointer(rebasing: bytes[numberEnd..<position])
+        switch unitBytes.count {
+        case 2 where unitBytes[0] == UInt8(ascii: "m") && unitBytes[1] == UInt8(ascii: "s"): scale = 1
+        case 1 where unitBytes[0] == UInt8(ascii: "s"): scale = 1000
         default:
+            let unit = text(numberEnd..<position)
             throw Diagnostic(id: "unknown-unit", span: span(numberEnd..<position),
                                        message: "unknown unit '\(unit)'",
                                        notes: [DiagnosticNote("durations are written in ms or s, as in 300ms or 0.3s")])

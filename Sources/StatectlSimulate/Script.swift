@@ -270,21 +270,26 @@ final class Session<M: SimulationModel> {
 
     func feedParsed(_ parsed: ParsedLine, _ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> [Diagnostic] {
         var problems = parsed.diagnostics
+        var cacheable = problems.isEmpty && cache.admits(line)
+        // Checking a line that will not be stored needs only its problems: its instructions
+        // are dropped as they are made, with no list or line built around them.
+        let keeping = simulating || cacheable
         var statements: [CompiledStatement<M.Command>] = []
-        var cacheable = problems.isEmpty
+        if keeping { statements.reserveCapacity(parsed.statements.count) }
         for statement in parsed.statements {
             switch compiler.compile(statement) {
             case .success(let instruction):
                 // `model` is valid only as the first statement, so its line is never reused.
                 if case .selectModel = instruction { cacheable = false }
-                statements.append(CompiledStatement(instruction: instruction, span: statement.span))
+                if keeping { statements.append(CompiledStatement(instruction: instruction, span: statement.span)) }
             case .failure(let diagnostics):
                 problems += diagnostics
                 cacheable = false
             }
         }
+        guard keeping else { return problems }
         let compiled = CompiledLine(statements)
-        if cacheable, cache.admits(line) { cache.insert(compiled, for: line) }
+        if cacheable { cache.insert(compiled, for: line) }
         guard simulating else { return problems }
         return simulator.runLine(compiled, line: number)
     }
