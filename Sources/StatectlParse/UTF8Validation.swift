@@ -3,7 +3,14 @@ enum UTF8Validation {
     static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
         while index < count {
+            // Script lines are mostly ASCII: step over eight such bytes at a time.
+            if index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
             let lead = bytes[index]
             if lead < 0x80 { index += 1; continue }
             let length: Int

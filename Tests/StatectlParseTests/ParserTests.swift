@@ -134,6 +134,18 @@ struct ParserTests {
         #expect(diagnostics.first?.span.bytes == 13..<14)
     }
 
+    @Test("a bad byte is found wherever it falls among the eight-byte steps over ASCII")
+    func invalidUTF8EveryOffset() {
+        for position in 0..<20 {
+            var line = Array("# comment text, 24 bytes".utf8)
+            line[position] = 0xFF
+            #expect(Parser.parse(line: line, number: 1).diagnostics.first?.span.bytes == position..<position + 1)
+            line[position] = 0xC3  // a lead byte whose continuation is missing
+            #expect(Parser.parse(line: line, number: 1).diagnostics.first?.span.bytes == position..<position + 1)
+        }
+        #expect(Parser.parse(line: Array("# é and ü, past eight bytes".utf8), number: 1).diagnostics.isEmpty)
+    }
+
     @Test("lines are cut the same whatever the chunk size", arguments: [1, 2, 3, 7, 1024])
     func lineSplitter(chunkSize: Int) {
         let text = Array("a\nbb\n\nccc\r\nlast".utf8)
