@@ -3,11 +3,13 @@
 /// read the same grammar.
 ///
 ///     expect not (visible == [error, loading]) and state != loading
-public indirect enum Condition: Hashable, Sendable {
+public enum Condition: Hashable, Sendable {
+    // Only the cases that hold conditions are boxed: the one comparison that almost every
+    // `expect` is costs no allocation.
     case comparison(property: Name, Comparison, Expression)
-    case not(Condition)
-    case and(Condition, Condition)
-    case or(Condition, Condition)
+    indirect case not(Condition)
+    indirect case and(Condition, Condition)
+    indirect case or(Condition, Condition)
 
     /// The condition as written, normalised: `not (a == b) and c != d`. Parentheses where
     /// precedence needs them (`not` binds tightest, then `and`, then `or`).
@@ -74,7 +76,7 @@ extension TokenCursor {
     /// condition := conjunction ('or' conjunction)*
     mutating func condition(depth: Int = 0) throws(Diagnostic) -> Condition {
         var result = try conjunction(depth: depth)
-        while peek.kind == .identifier("or") {
+        while tokens[index].isIdentifier("or") {
             advance()
             result = .or(result, try conjunction(depth: depth))
         }
@@ -84,7 +86,7 @@ extension TokenCursor {
     /// conjunction := negation ('and' negation)*
     mutating func conjunction(depth: Int) throws(Diagnostic) -> Condition {
         var result = try negation(depth: depth)
-        while peek.kind == .identifier("and") {
+        while tokens[index].isIdentifier("and") {
             advance()
             result = .and(result, try negation(depth: depth))
         }

@@ -20,6 +20,7 @@ struct Token {
     var isEnd: Bool { if case .end = kind { return true }; return false }
     var isSemicolon: Bool { if case .semicolon = kind { return true }; return false }
     var isComma: Bool { if case .comma = kind { return true }; return false }
+    func isIdentifier(_ text: String) -> Bool { if case .identifier(let word) = kind { return word == text }; return false }
 }
 
 /// Longest `wait` the language takes: a day. Longer waits say more about a typo than a UI.
