@@ -218,11 +218,7 @@ struct ExploreCommand {
         let description = StateGraph.describe(result)
         let bytes: [UInt8]
         do {
-            switch format {
-            case "mermaid": bytes = Array(MermaidRenderer.render(description).utf8)
-            case "dot": bytes = try Graphviz.dot(description)
-            default: bytes = try Graphviz.render(description, format: format)
-            }
+            bytes = try renderGraph(description, format: format)
         } catch {
             throw FileError(message: error.message)
         }

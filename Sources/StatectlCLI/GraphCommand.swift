@@ -118,11 +118,7 @@ struct GraphCommand {
         let description = DecisionGraph.describe(drawn.decisionTree, trace: trace)
         let bytes: [UInt8]
         do {
-            switch format {
-            case "mermaid": bytes = Array(MermaidRenderer.render(description).utf8)
-            case "dot": bytes = try Graphviz.dot(description)
-            default: bytes = try Graphviz.render(description, format: format)
-            }
+            bytes = try renderGraph(description, format: format)
         } catch {
             var notes: [String] = []
             if error.message.hasPrefix("unknown format"), let formats = try? Graphviz.formats() {

@@ -1,5 +1,6 @@
 import StatectlParse
 import StatectlSimulate
+import StatectlRender
 import StatectlGraphviz
 
 /// Graphviz users' habits for `graph`'s output, and the two mistakes they let through:
@@ -69,5 +70,15 @@ extension GraphCommand {
         var notes = near.map { ["did you mean '\($0)'?"] } ?? []
         notes.append("models: " + names.joined(separator: ", "))
         throw .usage(UsageError("unknown model '\(name)'", notes: notes), command: "graph")
+    }
+}
+
+/// A graph in `format`: Mermaid and DOT are written without a layout; anything else is laid
+/// out and rendered by Graphviz. Shared by `graph` and `explore -o`.
+func renderGraph(_ description: GraphDescription, format: String) throws(GraphvizError) -> [UInt8] {
+    switch format {
+    case "mermaid": return Array(MermaidRenderer.render(description).utf8)
+    case "dot": return try Graphviz.dot(description)
+    default: return try Graphviz.render(description, format: format)
     }
 }
