@@ -148,14 +148,17 @@ struct Search<M: ExplorableModel> {
             if let bound = spec.depth, depth >= bound { break }
             found = 0
             var next: [Simulator<M>] = []
+            // The last level is never expanded: its simulators need not be kept.
+            let expandsNext = spec.depth == nil || depth + 1 < spec.depth!
             let levelEnd = store.count
-            // Index loops: in generic code, enumerated() asks the runtime for tuple metadata each step.
-            for offset in frontier.indices {
+            // Integer ranges and plain loops: in generic code, enumerated(), indices and
+            // allSatisfy ask the runtime for type metadata on every step.
+            for offset in 0..<frontier.count {
                 let simulator = frontier[offset]
                 let config = levelStart + offset
-                for index in spec.events.indices {
+                eventLoop: for index in 0..<spec.events.count {
                     let event = spec.events[index]
-                    guard event.commands.allSatisfy(simulator.model.canPerform) else { continue }
+                    for command in 0..<event.commands.count where !simulator.model.canPerform(event.commands[command]) { continue eventLoop }
                     var successor = simulator
                     sink.beginStep()
                     let problems = successor.runLine(event.compiled, line: depth + 1)
@@ -176,8 +179,7 @@ struct Search<M: ExplorableModel> {
                     if isNew {
                         found += 1
                         finishIfNeeded(successor, config: child)
-                        // The last level is never expanded: its simulators need not be kept.
-                        if spec.depth.map({ depth + 1 < $0 }) ?? true { next.append(successor) }
+                        if expandsNext { next.append(successor) }
                         if let maximum = limits.maxConfigurations, store.count >= maximum {
                             stopped = true
                             levels = depth + 1
@@ -227,7 +229,7 @@ struct Search<M: ExplorableModel> {
 
     mutating func check(_ model: M, config: Int) {
         let settled = model.isSettled
-        for position in spec.properties.indices where results[position].holds {
+        for position in 0..<spec.properties.count where results[position].holds {
             let property = spec.properties[position]
             if property.directive.whenSettled && !settled { continue }
             let holds: Bool

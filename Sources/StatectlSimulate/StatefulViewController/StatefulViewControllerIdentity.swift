@@ -27,6 +27,9 @@ extension StatefulViewControllerModel: ExplorableModel {
 }
 
 extension ViewStateMachine {
+    // Explore encodes every configuration it reaches, so this avoids an allocation or a
+    // sort where it can (the lists are short and usually sorted already); the bytes are
+    // the same as the plain way would write them.
     func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64) {
         encoder.add(release.name)
         encoder.add(currentState)
@@ -35,14 +38,20 @@ extension ViewStateMachine {
         // View serials only tell instances apart and order them (a new one is always
         // later): renumbered by rank among the live ones, two configurations that differ
         // only in how many views were made before are one.
-        var serials = viewStore.values.map(\.serial)
+        var serials: [Int] = []
+        serials.reserveCapacity(viewStore.count + container.count + forgottenInFlight.count + forgottenOnScreen.count)
+        for view in viewStore.values { serials.append(view.serial) }
         for view in container { serials.append(view.serial) }
         for view in forgottenInFlight { serials.append(view.serial) }
         for view in forgottenOnScreen { serials.append(view.serial) }
         serials.sort()
-        serials = serials.enumerated().filter { $0.offset == 0 || serials[$0.offset - 1] != $0.element }.map(\.element)
+        var distinct = 0
+        for index in 0..<serials.count where distinct == 0 || serials[distinct - 1] != serials[index] {
+            serials[distinct] = serials[index]
+            distinct += 1
+        }
         func rank(_ serial: Int) -> Int {
-            var low = 0, high = serials.count
+            var low = 0, high = distinct
             while low < high {
                 let middle = (low + high) / 2
                 if serials[middle] < serial { low = middle + 1 } else { high = middle }
@@ -50,8 +59,7 @@ extension ViewStateMachine {
             return low
         }
         encoder.add(viewStore.count)
-        for key in viewStore.keys.sorted() {
-            let view = viewStore[key]!
+        for (key, view) in viewStore.sorted(by: { $0.key < $1.key }) {
             encoder.add(key)
             encoder.add(rank(view.serial))
             encoder.add(Int64(view.top))
@@ -59,16 +67,22 @@ extension ViewStateMachine {
             encoder.add(Int64(view.bottom))
             encoder.add(Int64(view.right))
         }
-        // Views on screen: a set (kept sorted by key, then serial), each key and instance.
-        for views in [container, forgottenInFlight, forgottenOnScreen] {
+        // Views on screen: a set (in order of key, then serial), each key and instance.
+        func encodeViews(_ views: [PlaceholderView]) {
             encoder.add(views.count)
-            for view in views.sorted(by: { ($0.key, $0.serial) < ($1.key, $1.serial) }) {
+            func precedes(_ a: PlaceholderView, _ b: PlaceholderView) -> Bool { (a.key, a.serial) < (b.key, b.serial) }
+            var sorted = true
+            for index in views.indices.dropFirst() where precedes(views[index], views[index - 1]) { sorted = false; break }
+            for view in sorted ? views : views.sorted(by: precedes) {
                 encoder.add(view.key)
                 encoder.add(rank(view.serial))
             }
         }
+        encodeViews(container)
+        encodeViews(forgottenInFlight)
+        encodeViews(forgottenOnScreen)
         encoder.add(pending)
-        for job in queue[queueHead...] { encoder.add(job) }
+        for index in queueHead..<queue.count { encoder.add(queue[index]) }
         if let (job, endsAt) = inFlight {
             encoder.add(true)
             encoder.add(job)
