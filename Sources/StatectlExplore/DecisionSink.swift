@@ -19,8 +19,6 @@ final class DecisionSink: RecordSink {
     /// Walks taken since `beginStep`, by number.
     private(set) var step: [Int] = []
 
-    var onlyKind: RecordKind? { .decision }
-
     func beginStep() { step.removeAll(keepingCapacity: true) }
 
     func write(_ record: RecordView) {

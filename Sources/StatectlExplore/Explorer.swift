@@ -27,7 +27,19 @@ public enum Explorer {
         }
         switch chooseModel(lines) {
         case .failure(let diagnostic): return .failure([diagnostic])
-        case .success(let (model, version)): return explore(model, version: version, lines: lines, limits: limits, progress: progress)
+        case .success(let (model, version)):
+            // A call with the concrete type for each model, so that the search is compiled
+            // for it: generic, it asked the runtime for type metadata on every step.
+            if model == StatefulViewControllerModel.self {
+                return explore(StatefulViewControllerModel.self, version: version, lines: lines, limits: limits, progress: progress)
+            }
+            if model == StateViewControllerModel.self {
+                return explore(StateViewControllerModel.self, version: version, lines: lines, limits: limits, progress: progress)
+            }
+            if model == JMStatefulTableViewControllerModel.self {
+                return explore(JMStatefulTableViewControllerModel.self, version: version, lines: lines, limits: limits, progress: progress)
+            }
+            return explore(model, version: version, lines: lines, limits: limits, progress: progress)
         }
     }
 

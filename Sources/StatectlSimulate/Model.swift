@@ -230,18 +230,12 @@ public struct Effects {
     public internal(set) var line: Int?
     private let sink: RecordSink
     private let encoder = FieldEncoder()
-    /// The sink's `onlyKind`, read once.
-    private let onlyKind: RecordKind?
 
-    init(sink: RecordSink) {
-        self.sink = sink
-        onlyKind = sink.onlyKind
-    }
+    init(sink: RecordSink) { self.sink = sink }
 
     /// A record whose fields `fill` adds, in order: `{ $0.add(.job, 2); $0.add(.target, "loading") }`.
     @inline(__always)
     public func record(_ kind: RecordKind, _ fill: (FieldEncoder) -> Void) {
-        if let onlyKind, kind != onlyKind { return }
         encoder.removeAll()
         fill(encoder)
         sink.write(RecordView(time: now, line: line, kind: kind, fields: EncodedFields(encoder.bytes)))

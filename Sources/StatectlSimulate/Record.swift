@@ -84,14 +84,6 @@ public struct Record: Hashable, Sendable {
 public protocol RecordSink: AnyObject {
     /// `record` points into the simulator's buffer: it is valid only during the call.
     func write(_ record: RecordView)
-    /// The one kind of record this sink keeps, or nil for all: records of other kinds are
-    /// then never encoded (explore keeps only decisions, and encoding the rest was a fifth
-    /// of its search).
-    var onlyKind: RecordKind? { get }
-}
-
-extension RecordSink {
-    public var onlyKind: RecordKind? { nil }
 }
 
 /// Collects records in memory; for tests and for `graph --trace`.

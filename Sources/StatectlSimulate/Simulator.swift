@@ -29,7 +29,9 @@ public struct Simulator<M: SimulationModel> {
         guard !stopped else { return [] }
         effects.line = line
         var problems: [Diagnostic] = []
-        for index in compiled.statements.indices {
+        // An integer range: `indices` of a generic collection asks the runtime for metadata
+        // (explore calls this unspecialised).
+        for index in 0..<compiled.statements.count {
             // Statements may come from an earlier line with the same text: the span's
             // bytes hold, the line number is this one.
             let span = SourceSpan(line: line, bytes: compiled.statements[index].span.bytes)
