@@ -7,14 +7,21 @@ import Darwin
 /// A set of byte strings that numbers its members in the order they were first inserted:
 /// explore's store of configurations.
 ///
-/// The bytes live end to end in one arena; an open-addressing table (linear probing) holds
-/// member numbers, and a parallel array keeps each member's hash so that most probes
-/// compare no bytes. Per member: its bytes, 8 bytes of offset, 4 of hash, and the table's
-/// share of 4-byte slots (kept at most half full).
+/// The bytes live end to end in fixed-size chunks (a member never straddles two); an
+/// open-addressing table (linear probing) holds member numbers, and a parallel array keeps
+/// each member's hash so that most probes compare no bytes. Chunks, not one growing array:
+/// an array that doubles holds up to twice what it needs, and both copies while it
+/// moves, which was most of the peak memory of a large search. Per member: its bytes, 8
+/// bytes of place, 4 of length, 4 of hash, and the table's share of 4-byte slots (kept
+/// at most half full).
 struct PackedSet {
-    private var arena: [UInt8] = []
-    /// Member i's bytes are arena[starts[i]..<starts[i + 1]].
-    private var starts: [Int] = [0]
+    private static let chunkSize = 1 << 20
+    private var chunks: [[UInt8]] = []
+    private var chunkBytes = 0
+    /// Member i's bytes: chunk `places[i] >> 32`, from offset `places[i] & 0xFFFF_FFFF`,
+    /// `lengths[i]` of them.
+    private var places: [UInt64] = []
+    private var lengths: [UInt32] = []
     private var hashes: [UInt32] = []
     /// Member number + 1; 0 is empty.
     private var slots: [UInt32]
@@ -29,8 +36,8 @@ struct PackedSet {
 
     var count: Int { hashes.count }
 
-    /// Bytes held: the arena, offsets, hashes and table.
-    var bytesUsed: Int { arena.capacity + starts.capacity * 8 + hashes.capacity * 4 + slots.count * 4 }
+    /// Bytes held: the chunks, places, lengths, hashes and table.
+    var bytesUsed: Int { chunkBytes + places.capacity * 8 + lengths.capacity * 4 + hashes.capacity * 4 + slots.count * 4 }
 
     /// The member's number, and whether it was new.
     mutating func insert(_ bytes: [UInt8]) -> (index: Int, inserted: Bool) {
@@ -43,20 +50,31 @@ struct PackedSet {
         }
         let member = hashes.count
         precondition(member < Int(UInt32.max) - 1, "too many configurations for a 32-bit set")
+        precondition(bytes.count < Int(UInt32.max), "a configuration of 4 GiB")
         slots[slot] = UInt32(member + 1)
         hashes.append(hash)
-        arena.append(contentsOf: bytes)
-        starts.append(arena.count)
+        if chunks.isEmpty || chunks[chunks.count - 1].count + bytes.count > chunks[chunks.count - 1].capacity {
+            // A new chunk, reserved once and never outgrown, so never moved.
+            var chunk: [UInt8] = []
+            chunk.reserveCapacity(max(Self.chunkSize, bytes.count))
+            chunkBytes += chunk.capacity
+            chunks.append(chunk)
+        }
+        let chunk = chunks.count - 1
+        places.append(UInt64(chunk) << 32 | UInt64(chunks[chunk].count))
+        lengths.append(UInt32(bytes.count))
+        chunks[chunk].append(contentsOf: bytes)
         if hashes.count * 2 > slots.count { grow() }
         return (member, true)
     }
 
     private func equals(_ member: Int, _ bytes: [UInt8]) -> Bool {
-        let start = starts[member], end = starts[member + 1]
-        guard end - start == bytes.count else { return false }
-        return arena.withUnsafeBufferPointer { stored in
+        guard Int(lengths[member]) == bytes.count else { return false }
+        let place = places[member]
+        let start = Int(place & 0xFFFF_FFFF)
+        return chunks[Int(place >> 32)].withUnsafeBufferPointer { stored in
             bytes.withUnsafeBufferPointer { wanted in
-                memcmpEqual(stored.baseAddress! + start, wanted.baseAddress!, wanted.count)
+                wanted.isEmpty || memcmpEqual(stored.baseAddress! + start, wanted.baseAddress!, wanted.count)
             }
         }
     }
