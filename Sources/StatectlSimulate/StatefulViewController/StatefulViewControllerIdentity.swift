@@ -31,7 +31,8 @@ extension ViewStateMachine {
     // sort where it can (the lists are short and usually sorted already); the bytes are
     // the same as the plain way would write them.
     func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64) {
-        encoder.add(release.name)
+        // The release as one byte: the two differ in whether the store is snapshotted.
+        encoder.add(release.snapshotsStore)
         encoder.add(currentState)
         encoder.add(lastState)
         encoder.add(containerShown)
@@ -60,7 +61,7 @@ extension ViewStateMachine {
         }
         encoder.add(viewStore.count)
         for (key, view) in viewStore.sorted(by: { $0.key < $1.key }) {
-            encoder.add(key)
+            encoder.addViewKey(key)
             encoder.add(rank(view.serial))
             encoder.add(Int64(view.top))
             encoder.add(Int64(view.left))
@@ -74,7 +75,7 @@ extension ViewStateMachine {
             var sorted = true
             for index in views.indices.dropFirst() where precedes(views[index], views[index - 1]) { sorted = false; break }
             for view in sorted ? views : views.sorted(by: precedes) {
-                encoder.add(view.key)
+                encoder.addViewKey(view.key)
                 encoder.add(rank(view.serial))
             }
         }
@@ -99,7 +100,18 @@ extension IdentityEncoder {
     mutating func add(_ state: MachineState) {
         switch state {
         case .none: add(false)
-        case .view(let key): add(true); add(key)
+        case .view(let key): add(true); addViewKey(key)
+        }
+    }
+
+    /// A view's key: the library's four as one byte each, any other as a byte then its text.
+    mutating func addViewKey(_ key: String) {
+        switch key {
+        case "content": add(0)
+        case "loading": add(1)
+        case "error": add(2)
+        case "empty": add(3)
+        default: add(4); add(key)
         }
     }
 
