@@ -227,11 +227,12 @@ class Simulation:
             if key != target and key in self.container:
                 self.container.remove(key)
                 self.record("viewRemoved", f"{key} view")
-        self.completions += 1
-        self.record("completed", f"#{job} → {target}; completion called ({self.completions} so far)")
+        # master hides in this order: views, then the container, then the completion.
         if target == "content" and self.container_shown:
             self.container_shown = False
             self.record("containerRemoved", "container view removed from the backing view")
+        self.completions += 1
+        self.record("completed", f"#{job} → {target}; completion called ({self.completions} so far)")
 
     def advance(self, target):
         while self.in_flight is not None and self.in_flight[2] <= target:
