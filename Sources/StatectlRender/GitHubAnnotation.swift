@@ -30,30 +30,21 @@ public struct GitHubAnnotation: Equatable, Sendable {
     }
 
     /// The message: `%` first (it starts every escape), then the line breaks that would end the command.
-    public static func escapeData(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": result += "%25"
-            case "\r": result += "%0D"
-            case "\n": result += "%0A"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    public static func escapeData(_ text: String) -> String { escape(text, separators: false) }
 
     /// A property value: as the message, and also `:` (which ends the properties) and `,`
     /// (which separates them).
-    public static func escapeProperty(_ text: String) -> String {
+    public static func escapeProperty(_ text: String) -> String { escape(text, separators: true) }
+
+    private static func escape(_ text: String, separators: Bool) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "%": result += "%25"
             case "\r": result += "%0D"
             case "\n": result += "%0A"
-            case ":": result += "%3A"
-            case ",": result += "%2C"
+            case ":" where separators: result += "%3A"
+            case "," where separators: result += "%2C"
             default: result.unicodeScalars.append(scalar)
             }
         }
