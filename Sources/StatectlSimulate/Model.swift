@@ -241,6 +241,12 @@ public struct Effects {
         sink.write(RecordView(time: now, line: line, kind: kind, fields: EncodedFields(encoder.bytes)))
     }
 
+    /// A record whose fields were encoded once, ahead of time (a statement's call), handed
+    /// to the sink where they lie: a long call text is not copied again for every record.
+    public func record(_ kind: RecordKind, encoded fields: [UInt8]) {
+        fields.withUnsafeBytes { sink.write(RecordView(time: now, line: line, kind: kind, fields: EncodedFields($0))) }
+    }
+
     public func record(_ kind: RecordKind, _ fields: [Field] = []) {
         record(kind) { encoder in
             for field in fields { encoder.add(field) }

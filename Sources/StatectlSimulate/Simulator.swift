@@ -39,7 +39,7 @@ public struct Simulator<M: SimulationModel> {
             case .selectModel:
                 continue
             case .command(let command, let statement):
-                effects.record(.statement) { $0.add(encoded: statement) }
+                effects.record(.statement, encoded: statement)
                 do {
                     try model.perform(command, effects: &effects)
                 } catch {
@@ -47,7 +47,7 @@ public struct Simulator<M: SimulationModel> {
                     return problems
                 }
             case .wait(let milliseconds, let statement):
-                effects.record(.statement) { $0.add(encoded: statement) }
+                effects.record(.statement, encoded: statement)
                 // `wait` ends the turn it is in: the run loop runs while time passes.
                 model.endTurn(effects: &effects)
                 advance(to: effects.now + milliseconds)
