@@ -2,7 +2,9 @@
 /// costs few system calls. Where the bytes go (a file, a string in a test) is the caller's.
 ///
 /// Renderers write straight into it, piece by piece, rather than building a string a line:
-/// on a long log that is most of the difference between fast and slow.
+/// on a long log that is most of the difference between fast and slow. A piece longer than
+/// a block (a record's 100 MB string) is handed on from where it lies, never copied into
+/// a block grown to hold it.
 public final class OutputBuffer {
     /// The bytes live behind a pointer the class never reassigns, so writes are plain
     /// memory copies: no dynamic exclusivity checks, no generic array appends.
@@ -14,10 +16,13 @@ public final class OutputBuffer {
 
     private let storage: UnsafeMutablePointer<Storage>
     private let threshold: Int
+    /// Pieces at least this long that do not fit in the block skip it (`writeThrough`).
+    private let direct: Int
     private let drain: (UnsafeRawBufferPointer) -> Void
 
     public init(threshold: Int = 1 << 16, drain: @escaping (UnsafeRawBufferPointer) -> Void) {
         self.threshold = threshold
+        direct = max(threshold, 1 << 16)
         self.drain = drain
         let capacity = max(threshold, 1024) + 4096
         storage = .allocate(capacity: 1)
@@ -30,7 +35,9 @@ public final class OutputBuffer {
         storage.deallocate()
     }
 
-    /// Bytes written since the last flush; with `pad(from:to:)`, for aligned columns.
+    /// Bytes written since the last flush; with `pad(from:to:)`, for aligned columns. A
+    /// flush ends it, and so does a piece long enough to be written through: neither may
+    /// fall between taking a position and using it.
     public var position: Int { storage.pointee.count }
 
     /// What was written since `start` (a `position`); valid until the next write.
@@ -56,7 +63,11 @@ public final class OutputBuffer {
     @inline(__always)
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        reserve(bytes.count)
+        if storage.pointee.count + bytes.count > storage.pointee.capacity {
+            // Only a piece that does not fit can be one to write through: no cost for the others.
+            if bytes.count >= direct { return writeThrough(UnsafeRawBufferPointer(bytes)) }
+            grow(bytes.count)
+        }
         let destination = storage.pointee.base + storage.pointee.count
         if bytes.count <= 16 {
             // Most pieces of a log line are a few bytes: a loop beats a call to memcpy.
@@ -65,6 +76,13 @@ public final class OutputBuffer {
             destination.update(from: source, count: bytes.count)
         }
         storage.pointee.count &+= bytes.count
+    }
+
+    /// Hands on what has gathered, then `bytes` from where they lie: a piece longer than a
+    /// block gains nothing from being copied into one, and copying it would hold it twice.
+    private func writeThrough(_ bytes: UnsafeRawBufferPointer) {
+        flush()
+        drain(bytes)
     }
 
     @inline(__always)
@@ -79,7 +97,18 @@ public final class OutputBuffer {
     /// room past the text, and the bytes past its end are masked off.
     public func write(_ text: UnsafeRawBufferPointer, escapingControlsWith escape: (String) -> String) {
         guard let source = text.baseAddress, !text.isEmpty else { return }
-        reserve(text.count + 8)
+        if storage.pointee.count + text.count + 8 > storage.pointee.capacity {
+            if text.count >= direct {
+                // Checked where it lies, then written through: never copied into the block.
+                if Self.hasControl(in: text) {
+                    write(escape(String(decoding: text, as: UTF8.self)))
+                } else {
+                    writeThrough(text)
+                }
+                return
+            }
+            grow(text.count + 8)
+        }
         let destination = storage.pointee.base + storage.pointee.count
         UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: text.count)
         var offset = 0
@@ -103,6 +132,23 @@ public final class OutputBuffer {
         } else {
             storage.pointee.count &+= text.count
         }
+    }
+
+    /// Whether any byte of `text` is below 0x20 or is 0x7F: a word at a time, then the
+    /// bytes past the last whole word one by one (never a load past the end).
+    static func hasControl(in text: UnsafeRawBufferPointer) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        var offset = 0
+        while offset + 8 <= text.count {
+            if hasControl(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+            offset += 8
+        }
+        while offset < text.count {
+            let byte = text[offset]
+            if byte < 0x20 || byte == 0x7F { return true }
+            offset += 1
+        }
+        return false
     }
 
     /// Whether any byte of `word` is below 0x20 or is 0x7F, without looking at them one by one.
