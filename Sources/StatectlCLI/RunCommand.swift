@@ -64,6 +64,7 @@ struct RunCommand {
             return 2
         }
         enlargeOutputPipe()
+        returnLargeBlocksWhenFreed()
         // Rendered on the simulating thread: a second thread paid on an idle two-core
         // machine and cost more than it saved on one core or behind a pipe (docs/performance.md).
         let renderer: RecordSink = format == .text ? TextLogRenderer(console.out) : JSONLinesRenderer(console.out)
