@@ -7,13 +7,22 @@
 /// reading it back costs none.
 ///
 /// The encoding of one field: the key, a tag, then the payload:
-/// `int` 8 bytes; `bool` 1 byte; `string` a 4-byte length and the UTF-8 bytes; `strings`
-/// a 4-byte count, a 4-byte length of what follows, then that many strings; `ints` a
-/// 4-byte count and 8 bytes each; `null` nothing. Multi-byte values are in the machine's byte order: the bytes never leave the process.
+/// `int` 8 bytes; `bool` 1 byte; `string` a length and the UTF-8 bytes; `strings` a count,
+/// a length of what follows, then that many strings; `ints` a count and 8 bytes each;
+/// `null` nothing. Lengths and counts are `EncodedLength`s. Multi-byte values are in the
+/// machine's byte order: the bytes never leave the process.
 @usableFromInline
 enum Tag: UInt8 {
     case int, bool, string, strings, ints, null
 }
+
+/// A length or count inside an encoding: a machine word, as long as any buffer can be, so
+/// that no text a script can hold (a 4 GiB string, or a list of long keys) overflows it.
+public typealias EncodedLength = Int
+
+/// Its size in bytes; computed, so that inlined readers in other modules fold it to a constant.
+@inlinable
+var lengthSize: Int { MemoryLayout<EncodedLength>.size }
 
 /// Encodes a record's fields; reused from record to record, so it allocates only to grow.
 public final class FieldEncoder {
@@ -75,18 +84,18 @@ public final class FieldEncoder {
     }
 
     public func add(_ key: FieldKey, _ values: [String]) {
-        let at = header(key, .strings, payload: 8) - base
+        let at = header(key, .strings, payload: 2 * lengthSize) - base
         let start = count
         for value in values { appendText(value) }
         // The list's byte length lets a reader step over it without reading each text.
-        (base + at).storeBytes(of: UInt32(values.count), as: UInt32.self)
-        (base + at).storeBytes(of: UInt32(count - start), toByteOffset: 4, as: UInt32.self)
+        (base + at).storeBytes(of: values.count, as: EncodedLength.self)
+        (base + at).storeBytes(of: count - start, toByteOffset: lengthSize, as: EncodedLength.self)
     }
 
     public func add(_ key: FieldKey, _ values: [Int64]) {
-        var at = header(key, .ints, payload: 4 + 8 * values.count)
-        at.storeBytes(of: UInt32(values.count), as: UInt32.self)
-        at += 4
+        var at = header(key, .ints, payload: lengthSize + 8 * values.count)
+        at.storeBytes(of: values.count, as: EncodedLength.self)
+        at += lengthSize
         for value in values {
             at.storeBytes(of: value, as: Int64.self)
             at += 8
@@ -129,13 +138,14 @@ public final class FieldEncoder {
     public static func encode(_ key: FieldKey, string text: String) -> [UInt8] {
         var text = text
         return text.withUTF8 { utf8 in
-            [UInt8](unsafeUninitializedCapacity: 6 + utf8.count) { buffer, initialized in
+            let header = 2 + lengthSize
+            return [UInt8](unsafeUninitializedCapacity: header + utf8.count) { buffer, initialized in
                 let at = UnsafeMutableRawPointer(buffer.baseAddress!)
                 at.storeBytes(of: key, as: FieldKey.self)
                 at.storeBytes(of: Tag.string.rawValue, toByteOffset: 1, as: UInt8.self)
-                at.storeBytes(of: UInt32(utf8.count), toByteOffset: 2, as: UInt32.self)
-                if let source = utf8.baseAddress { (at + 6).copyMemory(from: source, byteCount: utf8.count) }
-                initialized = 6 + utf8.count
+                at.storeBytes(of: utf8.count, toByteOffset: 2, as: EncodedLength.self)
+                if let source = utf8.baseAddress { (at + header).copyMemory(from: source, byteCount: utf8.count) }
+                initialized = header + utf8.count
             }
         }
     }
@@ -151,9 +161,9 @@ public final class FieldEncoder {
     }
 
     private func appendText(_ utf8: UnsafeRawBufferPointer) {
-        let at = claim(4 + utf8.count)
-        at.storeBytes(of: UInt32(utf8.count), as: UInt32.self)
-        if let source = utf8.baseAddress { (at + 4).copyMemory(from: source, byteCount: utf8.count) }
+        let at = claim(lengthSize + utf8.count)
+        at.storeBytes(of: utf8.count, as: EncodedLength.self)
+        if let source = utf8.baseAddress { (at + lengthSize).copyMemory(from: source, byteCount: utf8.count) }
     }
 }
 
@@ -169,8 +179,8 @@ public struct EncodedText {
     /// Reads the text whose length is at `at`; returns it and where it ends.
     @inlinable
     static func read(at: UnsafeRawPointer) -> (EncodedText, UnsafeRawPointer) {
-        let length = Int(at.loadUnaligned(as: UInt32.self))
-        return (EncodedText(bytes: UnsafeRawBufferPointer(start: at + 4, count: length)), at + 4 + length)
+        let length = at.loadUnaligned(as: EncodedLength.self)
+        return (EncodedText(bytes: UnsafeRawBufferPointer(start: at + lengthSize, count: length)), at + lengthSize + length)
     }
 }
 
@@ -284,6 +294,8 @@ public struct EncodedFields: Sequence {
             let tag = Tag(rawValue: block.load(fromByteOffset: offset + 1, as: UInt8.self))!
             let at = base + offset + 2
             let value: FieldView
+            // Lengths are the encoder's own, each within a buffer: wrapping sums, with no
+            // overflow checks on every field read.
             let size: Int
             switch tag {
             case .int:
@@ -295,20 +307,20 @@ public struct EncodedFields: Sequence {
             case .string:
                 let (text, _) = EncodedText.read(at: at)
                 value = .string(text)
-                size = 4 + text.bytes.count
+                size = lengthSize &+ text.bytes.count
             case .strings:
-                let count = Int(at.loadUnaligned(as: UInt32.self))
-                value = .strings(EncodedTextList(start: at + 8, count: count))
-                size = 8 + Int(at.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+                let count = at.loadUnaligned(as: EncodedLength.self)
+                value = .strings(EncodedTextList(start: at + 2 * lengthSize, count: count))
+                size = 2 &* lengthSize &+ at.loadUnaligned(fromByteOffset: lengthSize, as: EncodedLength.self)
             case .ints:
-                let count = Int(at.loadUnaligned(as: UInt32.self))
-                value = .ints(EncodedIntList(start: at + 4, count: count))
-                size = 4 + 8 * count
+                let count = at.loadUnaligned(as: EncodedLength.self)
+                value = .ints(EncodedIntList(start: at + lengthSize, count: count))
+                size = lengthSize &+ 8 &* count
             case .null:
                 value = .null
                 size = 0
             }
-            offset += 2 + size
+            offset &+= 2 &+ size
             return (key, value)
         }
     }

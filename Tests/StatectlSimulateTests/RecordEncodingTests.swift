@@ -113,3 +113,49 @@ struct ScriptFeedingTests {
         #expect(collector.records.contains { $0.kind == .expect && $0.line == 5 })
     }
 }
+
+@Suite("Encoded lengths")
+struct EncodedLengthTests {
+    /// A key as the encoding stores it: its one byte in memory.
+    private func byte(_ key: FieldKey) -> UInt8 { withUnsafeBytes(of: key) { $0[0] } }
+
+    @Test("a string's length is a machine word: the key, the tag, the length, the bytes")
+    func stringLayout() {
+        var expected: [UInt8] = [byte(.call), Tag.string.rawValue]
+        withUnsafeBytes(of: EncodedLength(3)) { expected += $0 }
+        expected += Array("abc".utf8)
+        #expect(FieldEncoder.encode(.call, string: "abc") == expected)
+        #expect(FieldEncoder.encode([Field(.call, .string("abc"))]) == expected)
+    }
+
+    /// A real 4 GiB string would take the test three times that in memory (the text, its
+    /// encoding, the copy read back); the reader is checked on a length alone instead, with
+    /// no bytes behind it that it could touch.
+    @Test("lengths past 4 GiB read back whole, and a list that long is stepped over")
+    func lengthsPastFourGiB() {
+        let huge = EncodedLength(1) << 32 + 5
+        var header: [UInt8] = [byte(.error), Tag.string.rawValue]
+        withUnsafeBytes(of: huge) { header += $0 }
+        header.withUnsafeBytes { bytes in
+            var fields = EncodedFields(bytes).makeIterator()
+            guard case .string(let text)? = fields.next()?.value else {
+                Issue.record("not read as a string")
+                return
+            }
+            #expect(text.bytes.count == huge)
+            #expect(text.bytes.baseAddress == bytes.baseAddress! + 2 + MemoryLayout<EncodedLength>.size)
+        }
+        var list: [UInt8] = [byte(.path), Tag.strings.rawValue]
+        withUnsafeBytes(of: EncodedLength(2)) { list += $0 }
+        withUnsafeBytes(of: huge) { list += $0 }
+        list.withUnsafeBytes { bytes in
+            var fields = EncodedFields(bytes).makeIterator()
+            guard case .strings(let texts)? = fields.next()?.value else {
+                Issue.record("not read as a list")
+                return
+            }
+            #expect(texts.count == 2)
+            #expect(fields.offset == 2 + 2 * MemoryLayout<EncodedLength>.size + huge)
+        }
+    }
+}
