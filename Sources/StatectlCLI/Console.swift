@@ -13,9 +13,9 @@ final class Console {
 
     init(environment: [String: String]) {
         self.environment = environment
-        // 256 KiB blocks rather than the buffer's 64 KiB: a quarter as many writes, which took
-        // 8 % of the CPU time of a long log into a file and woke a reader on a pipe 6,600 times
-        // for the 1M-statement benchmark (1,700 now); a block still fits in a core's L2 cache.
+        // 256 KiB blocks rather than the buffer's 64 KiB: a quarter as many writes, which cost
+        // 3-8 % of the CPU time of a long log into a file and woke a reader on a pipe 6,600
+        // times for the 1M-statement benchmark (1,700 now); a block still fits in a core's L2.
         out = OutputBuffer(threshold: 1 << 18) { writeAll(descriptor: 1, $0) }
         err = OutputBuffer(threshold: 0) { writeAll(descriptor: 2, $0) }
     }
