@@ -19,6 +19,9 @@ final class DecisionSink: RecordSink {
     /// Walks taken since `beginStep`, by number.
     private(set) var step: [Int] = []
 
+    /// Explore reads nothing else: the models' other records are never encoded.
+    let onlyKind: RecordKind? = .decision
+
     func beginStep() { step.removeAll(keepingCapacity: true) }
 
     func write(_ record: RecordView) {

@@ -89,7 +89,9 @@ struct Search<M: ExplorableModel> {
     var parents: [Int32] = []
     var via: [UInt16] = []
     var observed: [Int32] = []
-    var encoder = IdentityEncoder()
+    /// Parts of identities stored once (`IdentityEncoder.addComponent`).
+    let components = IdentityComponents()
+    var encoder: IdentityEncoder
 
     /// Observable states: what `expect` can read, counters excluded, and where first met.
     var observableIndex = PackedSet(capacity: 1 << 8)
@@ -117,6 +119,7 @@ struct Search<M: ExplorableModel> {
         self.spec = spec
         self.limits = limits
         self.progress = progress
+        encoder = IdentityEncoder(components: components)
         // What `expect` can read in this version, counters excluded.
         observableProperties = M.properties.filter { property in
             guard let versions = property.versions, let version = spec.version else { return true }
@@ -149,8 +152,14 @@ struct Search<M: ExplorableModel> {
         reach(sink.step, config: 0, event: nil)
         finishIfNeeded(root, config: 0)
 
-        var frontier = [root]
+        // The level being expanded: its simulators, or, when the model can read itself
+        // back from its identity, nothing but its range in the store (numbered in order
+        // found, a level's configurations are contiguous). Simulators are most of the
+        // memory of a large search; identities are stored anyway.
+        let readsBack = identityCounters.isEmpty && readsBackExactly(root)
+        var frontier = readsBack ? [] : [root]
         var levelStart = 0
+        var levelCount = 1
         var complete = false
         var stopped = false
         var depth = 0
@@ -165,9 +174,9 @@ struct Search<M: ExplorableModel> {
             let levelEnd = store.count
             // Integer ranges and plain loops: in generic code, enumerated(), indices and
             // allSatisfy ask the runtime for type metadata on every step.
-            for offset in 0..<frontier.count {
-                let simulator = frontier[offset]
+            for offset in 0..<levelCount {
                 let config = levelStart + offset
+                let simulator = readsBack ? readBack(config) : frontier[offset]
                 eventLoop: for index in 0..<spec.events.count {
                     let event = spec.events[index]
                     for command in 0..<event.commands.count where !simulator.model.canPerform(event.commands[command]) { continue eventLoop }
@@ -191,7 +200,7 @@ struct Search<M: ExplorableModel> {
                     if isNew {
                         found += 1
                         finishIfNeeded(successor, config: child)
-                        if expandsNext { next.append(successor) }
+                        if expandsNext && !readsBack { next.append(successor) }
                         if let maximum = limits.maxConfigurations, store.count >= maximum {
                             stopped = true
                             levels = depth + 1
@@ -207,9 +216,38 @@ struct Search<M: ExplorableModel> {
             if found > 0 { levels = depth }
             frontier = next
             levelStart = levelEnd
+            levelCount = store.count - levelEnd
             progress?(ExploreProgress(level: depth, configurations: store.count, steps: steps))
         }
         return result(complete: complete && !stopped, stoppedAtLimit: stopped, prefixProblems: prefixProblems)
+    }
+
+    /// Whether configurations can be read back from the store: the model decodes its
+    /// identity into a model that encodes to the same bytes (checked on the first one).
+    mutating func readsBackExactly(_ root: Simulator<M>) -> Bool {
+        encoder.removeAll()
+        root.model.encodeIdentity(into: &encoder, now: root.now)
+        let original = encoder.bytes
+        let model = original.withUnsafeBytes { bytes in
+            var decoder = IdentityDecoder(bytes, components: components)
+            return M.decodeIdentity(&decoder)
+        }
+        guard let model else { return false }
+        encoder.removeAll()
+        model.encodeIdentity(into: &encoder, now: 0)
+        return encoder.bytes == original
+    }
+
+    /// Configuration `config` as a simulator at time 0, read back from its identity.
+    func readBack(_ config: Int) -> Simulator<M> {
+        let model = store.withMember(config) { bytes in
+            var decoder = IdentityDecoder(bytes, components: components)
+            return M.decodeIdentity(&decoder)
+        }
+        // The first configuration read back exactly, and every identity came from the same
+        // encoder: a failure here is a bug in the model's decoder.
+        guard let model else { preconditionFailure("\(M.name): configuration \(config) cannot be read back from its identity") }
+        return Simulator(sink: sink, version: spec.version, model: model)
     }
 
     /// Stores the configuration if it is new, checking the properties on it.
@@ -228,7 +266,9 @@ struct Search<M: ExplorableModel> {
 
     mutating func observableState(of model: M, depth: Int) -> Int {
         observableKey.removeAll()
-        for property in observableProperties { observableKey.add((try? model.observe(property)) ?? .name("?")) }
+        if !model.encodeObservable(into: &observableKey) {
+            for property in observableProperties { observableKey.add((try? model.observe(property)) ?? .name("?")) }
+        }
         let (number, isNew) = observableIndex.insert(observableKey.bytes)
         guard isNew else { return number }
         var values: [(property: String, value: String)] = []
@@ -344,7 +384,7 @@ struct Search<M: ExplorableModel> {
             eventsWereDefault: spec.eventsWereDefault, depth: spec.depth, queue: spec.queue,
             complete: complete, stoppedAtLimit: stoppedAtLimit, configurations: store.count,
             observableStates: observableStates, transitions: transitionKeys.map { transitions[$0]! },
-            steps: steps, levels: levels, branches: coverage, storeBytes: store.bytesUsed,
+            steps: steps, levels: levels, branches: coverage, storeBytes: store.bytesUsed + components.bytesUsed,
             properties: results + [runtimeError], prefixProblems: prefixProblems, suite: suite)
     }
 }

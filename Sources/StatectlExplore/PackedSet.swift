@@ -68,6 +68,15 @@ struct PackedSet {
         return (member, true)
     }
 
+    /// Calls `body` with member's bytes, valid only during the call.
+    func withMember<Result>(_ member: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        let place = places[member]
+        let start = Int(place & 0xFFFF_FFFF)
+        return chunks[Int(place >> 32)].withUnsafeBytes { chunk in
+            body(UnsafeRawBufferPointer(rebasing: chunk[start..<start + Int(lengths[member])]))
+        }
+    }
+
     private func equals(_ member: Int, _ bytes: [UInt8]) -> Bool {
         guard Int(lengths[member]) == bytes.count else { return false }
         let place = places[member]

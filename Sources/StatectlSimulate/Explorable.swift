@@ -28,56 +28,20 @@ public protocol ExplorableModel: SimulationModel {
     /// Appends everything the model's future depends on, counters, ids and serials left
     /// out; times as remaining time from `now`.
     func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64)
+    /// The model an identity stands for, as `encodeIdentity` wrote it with `now` 0: counters
+    /// at zero, ids and serials renumbered, so that it encodes to the same bytes and has
+    /// the same future. Nil when the model cannot; explore then keeps whole simulators of a
+    /// level instead of reading them back from its store.
+    static func decodeIdentity(_ decoder: inout IdentityDecoder) -> Self?
+    /// Appends what `expect` can read of the model in its version, counters left out, as
+    /// bytes that are equal exactly when those readings are; or writes nothing and returns
+    /// false, and explore reads each property by name (slower: explore does this for every
+    /// configuration it finds).
+    func encodeObservable(into encoder: inout IdentityEncoder) -> Bool
 }
 
 extension ExplorableModel {
     public func canPerform(_ command: Command) -> Bool { true }
-}
-
-/// Packs a configuration into bytes: what explore hashes and stores for each one.
-///
-/// Small numbers take one byte (LEB128, zig-zag for signs); a string is its length then its
-/// UTF-8. Two configurations are the same exactly when their bytes are.
-public struct IdentityEncoder {
-    public private(set) var bytes: [UInt8] = []
-
-    public init() { bytes.reserveCapacity(64) }
-
-    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
-
-    public mutating func add(_ value: Bool) { bytes.append(value ? 1 : 0) }
-
-    public mutating func add(_ value: Int64) {
-        var zigzag = UInt64(bitPattern: (value << 1) ^ (value >> 63))
-        while zigzag >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: zigzag) | 0x80)
-            zigzag >>= 7
-        }
-        bytes.append(UInt8(zigzag))
-    }
-
-    public mutating func add(_ value: Int) { add(Int64(value)) }
-
-    public mutating func add(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            add(utf8.count)
-            bytes.append(contentsOf: utf8)
-        }
-    }
-
-    public mutating func add(_ text: String?) {
-        add(text != nil)
-        if let text { add(text) }
-    }
-
-    /// An observed value, for properties that join the identity because the spec reads them.
-    public mutating func add(_ value: ObservedValue) {
-        switch value {
-        case .name(let name): bytes.append(0); add(name)
-        case .names(let names): bytes.append(1); add(names.count); for name in names { add(name) }
-        case .count(let count): bytes.append(2); add(count)
-        case .flag(let flag): bytes.append(3); add(flag)
-        }
-    }
+    public static func decodeIdentity(_ decoder: inout IdentityDecoder) -> Self? { nil }
+    public func encodeObservable(into encoder: inout IdentityEncoder) -> Bool { false }
 }

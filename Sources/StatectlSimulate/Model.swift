@@ -230,12 +230,17 @@ public struct Effects {
     public internal(set) var line: Int?
     private let sink: RecordSink
     private let encoder = FieldEncoder()
+    private let onlyKind: RecordKind?
 
-    init(sink: RecordSink) { self.sink = sink }
+    init(sink: RecordSink) {
+        self.sink = sink
+        onlyKind = sink.onlyKind
+    }
 
     /// A record whose fields `fill` adds, in order: `{ $0.add(.job, 2); $0.add(.target, "loading") }`.
     @inline(__always)
     public func record(_ kind: RecordKind, _ fill: (FieldEncoder) -> Void) {
+        if let onlyKind, onlyKind != kind { return }
         encoder.removeAll()
         fill(encoder)
         sink.write(RecordView(time: now, line: line, kind: kind, fields: EncodedFields(encoder.bytes)))

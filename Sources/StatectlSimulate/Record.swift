@@ -84,6 +84,13 @@ public struct Record: Hashable, Sendable {
 public protocol RecordSink: AnyObject {
     /// `record` points into the simulator's buffer: it is valid only during the call.
     func write(_ record: RecordView)
+    /// The one kind of record the sink reads, if it reads only one (explore reads only
+    /// decisions): the simulator then never encodes the others. Nil: every kind.
+    var onlyKind: RecordKind? { get }
+}
+
+extension RecordSink {
+    public var onlyKind: RecordKind? { nil }
 }
 
 /// Collects records in memory; for tests and for `graph --trace`.

@@ -15,9 +15,15 @@ public struct Simulator<M: SimulationModel> {
 
     /// A simulator of `version` (one of `M.versions`; nil: the default).
     public init(sink: RecordSink, version: String? = nil) {
-        effects = Effects(sink: sink)
         let version = version ?? M.versions.first
-        model = version.map { M(version: $0) } ?? M()
+        self.init(sink: sink, version: version, model: version.map { M(version: $0) } ?? M())
+    }
+
+    /// A simulator of `version` whose model is `model`, at time 0 (explore reads models
+    /// back from their identities, which hold times relative to now).
+    public init(sink: RecordSink, version: String?, model: M) {
+        effects = Effects(sink: sink)
+        self.model = model
         modelName = version.map { "\(M.name)@\($0)" } ?? M.name
     }
 

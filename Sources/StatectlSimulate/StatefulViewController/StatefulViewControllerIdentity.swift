@@ -24,6 +24,25 @@ extension StatefulViewControllerModel: ExplorableModel {
         encoder.add(hasContent)
         machine.encodeIdentity(into: &encoder, now: now)
     }
+
+    /// state, lastState, visible, hasContent, pending, transitioning, containerShown (on
+    /// 3.0.1 always false, so it splits nothing): `observe`'s readings, states by name.
+    public func encodeObservable(into encoder: inout IdentityEncoder) -> Bool {
+        encoder.addViewKey(machine.currentState.stateName)
+        encoder.addViewKey(machine.lastState.stateName)
+        machine.encodeVisible(into: &encoder)
+        encoder.add(hasContent)
+        encoder.add(machine.pending)
+        encoder.add(machine.inFlight != nil)
+        encoder.add(machine.containerShown)
+        return true
+    }
+
+    public static func decodeIdentity(_ decoder: inout IdentityDecoder) -> Self? {
+        let hasContent = decoder.bool()
+        guard let machine = ViewStateMachine.decodeIdentity(&decoder), decoder.isAtEnd else { return nil }
+        return StatefulViewControllerModel(hasContent: hasContent, machine: machine)
+    }
 }
 
 extension ViewStateMachine {
@@ -59,15 +78,10 @@ extension ViewStateMachine {
             }
             return low
         }
-        encoder.add(viewStore.count)
-        for (key, view) in viewStore.sorted(by: { $0.key < $1.key }) {
-            encoder.addViewKey(key)
-            encoder.add(rank(view.serial))
-            encoder.add(Int64(view.top))
-            encoder.add(Int64(view.left))
-            encoder.add(Int64(view.bottom))
-            encoder.add(Int64(view.right))
-        }
+        // The store and the bounds seldom change: one component, stored once per search.
+        // Its ranks are among the store's serials alone when no forgotten view is on screen.
+        let reused = forgottenOnScreen.isEmpty && (storeComponent.map { encoder.addComponent($0) } ?? false)
+        if !reused { encodeStore(into: &encoder, rank: rank) }
         // Views on screen: a set (in order of key, then serial), each key and instance.
         func encodeViews(_ views: [PlaceholderView]) {
             encoder.add(views.count)
@@ -91,8 +105,96 @@ extension ViewStateMachine {
         } else {
             encoder.add(false)
         }
-        encoder.add(bounds.width)
-        encoder.add(bounds.height)
+    }
+}
+
+extension ViewStateMachine {
+    /// `visible`, without making the list.
+    func encodeVisible(into encoder: inout IdentityEncoder) {
+        guard !release.hasContainer || containerShown else { encoder.add(0); return }
+        encoder.add(container.count)
+        for view in container { encoder.addViewKey(view.key) }
+    }
+
+    /// The store and the bounds, as one component.
+    private func encodeStore(into encoder: inout IdentityEncoder, rank: (Int) -> Int) {
+        encoder.addComponent { encoder in
+            encoder.add(viewStore.count)
+            for (key, view) in viewStore.sorted(by: { $0.key < $1.key }) {
+                encoder.addViewKey(key)
+                encoder.add(rank(view.serial))
+                encoder.add(Int64(view.top))
+                encoder.add(Int64(view.left))
+                encoder.add(Int64(view.bottom))
+                encoder.add(Int64(view.right))
+            }
+            encoder.add(bounds.width)
+            encoder.add(bounds.height)
+        }
+    }
+}
+
+extension ViewStateMachine {
+    /// What `encodeIdentity` wrote, with `now` 0: a view of rank r gets serial r + 1, and a
+    /// view the store no longer holds (whose insets the identity leaves out, as no job reads
+    /// them) zero insets.
+    static func decodeIdentity(_ decoder: inout IdentityDecoder) -> ViewStateMachine? {
+        let release = decoder.bool() ? Release.master : Release.v3_0_1
+        let currentState = decoder.machineState()
+        let lastState = decoder.machineState()
+        let containerShown = decoder.bool()
+        // Read once per component and shared: the successors of configurations with the same
+        // store then share its dictionary.
+        let (viewStore, bounds) = decoder.sharedComponent { decoder in
+            var viewStore: [String: StoredView] = [:]
+            for _ in 0..<max(0, decoder.int()) {
+                let key = decoder.viewKey()
+                let serial = decoder.int() + 1
+                let insets = Insets(top: decoder.int64(), left: decoder.int64(), bottom: decoder.int64(), right: decoder.int64())
+                viewStore[key] = StoredView(serial: serial, insets: insets)
+            }
+            return (viewStore, (width: decoder.int64(), height: decoder.int64()))
+        }
+        var nextSerial = (viewStore.values.map(\.serial).max() ?? 0) + 1
+        func views() -> [PlaceholderView] {
+            (0..<max(0, decoder.int())).map { _ in
+                let key = decoder.viewKey()
+                let serial = decoder.int() + 1
+                nextSerial = max(nextSerial, serial + 1)
+                let stored = viewStore[key].flatMap { $0.serial == serial ? $0 : nil }
+                return stored?.view(key: key) ?? PlaceholderView(key: key, serial: serial, insets: .zero)
+            }
+        }
+        let container = views()
+        let forgottenInFlight = views()
+        let forgottenOnScreen = views()
+        let queue = (0..<max(0, decoder.int())).map { _ in decoder.job() }
+        let inFlight = decoder.bool() ? (job: decoder.job(), endsAt: decoder.int64()) : nil
+        guard !decoder.failed else { return nil }
+        var machine = ViewStateMachine(release: release, currentState: currentState, lastState: lastState, viewStore: viewStore,
+                                container: container, containerShown: containerShown, forgottenInFlight: forgottenInFlight,
+                                forgottenOnScreen: forgottenOnScreen, nextSerial: nextSerial, queue: queue,
+                                inFlight: inFlight, bounds: bounds)
+        if forgottenOnScreen.isEmpty { machine.storeComponent = decoder.lastComponent }
+        return machine
+    }
+}
+
+extension IdentityDecoder {
+    mutating func machineState() -> MachineState { bool() ? .view(viewKey()) : .none }
+
+    mutating func viewKey() -> String {
+        switch int() {
+        case 0: return "content"
+        case 1: return "loading"
+        case 2: return "error"
+        case 3: return "empty"
+        default: return string()
+        }
+    }
+
+    mutating func job() -> TransitionJob {
+        TransitionJob(id: 0, target: machineState(), animated: bool(), hasCompletion: bool())
     }
 }
 
@@ -105,12 +207,13 @@ extension IdentityEncoder {
     }
 
     /// A view's key: the library's four as one byte each, any other as a byte then its text.
+    /// The length first: it rules out most of the four without comparing strings.
     mutating func addViewKey(_ key: String) {
-        switch key {
-        case "content": add(0)
-        case "loading": add(1)
-        case "error": add(2)
-        case "empty": add(3)
+        switch key.utf8.count {
+        case 7 where key == "content": add(0)
+        case 7 where key == "loading": add(1)
+        case 5 where key == "error": add(2)
+        case 5 where key == "empty": add(3)
         default: add(4); add(key)
         }
     }

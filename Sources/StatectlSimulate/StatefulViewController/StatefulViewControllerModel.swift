@@ -65,6 +65,12 @@ public struct StatefulViewControllerModel: SimulationModel {
         machine = ViewStateMachine(release: release, keys: ["empty", "error", "loading"])
     }
 
+    /// A model read back from its identity (StatefulViewControllerIdentity.swift).
+    init(hasContent: Bool, machine: ViewStateMachine) {
+        self.hasContent = hasContent
+        self.machine = machine
+    }
+
     public mutating func perform(_ command: Command, effects: inout Effects) throws(RuntimeError) {
         switch command {
         case .setHasContent(let value):

@@ -100,7 +100,7 @@ struct ViewStateMachine {
     var lastState = MachineState.none
     /// Configured views by key: the library's `viewStore`. A dictionary, so that adding a
     /// view costs the same however many there are.
-    private(set) var viewStore: [String: StoredView] = [:]
+    private(set) var viewStore: [String: StoredView] = [:] { didSet { storeComponent = nil } }
     /// Placeholder views on screen: in the container on master, in the backing view on
     /// 3.0.1 (which has no container). Kept sorted by key, then serial: the order in which
     /// statectl removes them (the library walks a dictionary), with no sort per job.
@@ -122,11 +122,48 @@ struct ViewStateMachine {
     private var nextSerial = 1
     var completions: Int64 = 0
     var dropped: Int64 = 0
-    var bounds = (width: Int64(375), height: Int64(667))
+    var bounds = (width: Int64(375), height: Int64(667)) { didSet { storeComponent = nil } }
+    /// Explore: the stored identity component this machine's store and bounds were read back
+    /// from, while they are unchanged and no forgotten view shifts the store's ranks
+    /// (StatefulViewControllerIdentity.swift). Its successors then need not sort the store
+    /// again to encode it.
+    var storeComponent: IdentityComponents.Reference?
 
     init(release: Release, keys: [String]) {
         self.release = release
         for key in keys { setView(key, insets: .zero) }
+    }
+
+    /// A machine read back from its identity (StatefulViewControllerIdentity.swift): job ids
+    /// numbered again from 1, the one in flight first; counters at zero.
+    init(release: Release, currentState: MachineState, lastState: MachineState, viewStore: [String: StoredView],
+         container: [PlaceholderView], containerShown: Bool, forgottenInFlight: [PlaceholderView],
+         forgottenOnScreen: [PlaceholderView], nextSerial: Int, queue: [TransitionJob],
+         inFlight: (job: TransitionJob, endsAt: Int64)?, bounds: (width: Int64, height: Int64)) {
+        self.release = release
+        self.currentState = currentState
+        self.lastState = lastState
+        self.viewStore = viewStore
+        self.container = container
+        self.containerShown = containerShown
+        self.forgottenInFlight = forgottenInFlight
+        self.forgottenOnScreen = forgottenOnScreen
+        self.nextSerial = nextSerial
+        self.bounds = bounds
+        var id = 1
+        if let (job, endsAt) = inFlight {
+            var job = job
+            job.id = id
+            id += 1
+            self.inFlight = (job, endsAt)
+        }
+        self.queue = queue.map { job in
+            var job = job
+            job.id = id
+            id += 1
+            return job
+        }
+        nextJobID = id
     }
 
     var pending: Int { queue.count - queueHead }

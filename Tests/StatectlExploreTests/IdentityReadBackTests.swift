@@ -1,0 +1,77 @@
+import Testing
+import StatectlSimulate
+
+/// Explore keeps a level's configurations only as identities and reads each back before
+/// expanding it, so a model read back must be the same configuration with the same future.
+@Suite("identities read back")
+struct IdentityReadBackTests {
+    /// Events that change the store, replace a view on screen, remove one, use a custom key
+    /// and change the bounds, besides the usual ones: the parts of the identity that the
+    /// benchmark's alphabet never touches.
+    static let events = ["start(animated: true)", "end", "end(error: \"e\")", "hasContent = true",
+                         "addView(loading, top: 10)", "removeView(error)", "addView(spinner)",
+                         "transition(to: spinner, animated: true)", "transition(to: none)",
+                         "bounds(width: 100, height: 200)", "wait 100ms", "wait 300ms"]
+
+    @Test("a StatefulViewController read back encodes the same and takes every event to the same configuration",
+          arguments: ["master", "3.0.1"])
+    func statefulViewController(version: String) {
+        let walk = BruteForce<StatefulViewControllerModel>(prefix: ["hasContent = false"], events: Self.events, version: version)
+        let components = IdentityComponents()
+        var checked = 0
+        walk.visitSimulators(depth: 3) { simulator in
+            for table in [components, nil] {
+                let bytes = identity(of: simulator, components: table)
+                let readBack = bytes.withUnsafeBytes { bytes in
+                    var decoder = IdentityDecoder(bytes, components: table)
+                    return StatefulViewControllerModel.decodeIdentity(&decoder)
+                }
+                guard let readBack else {
+                    Issue.record("\(version): \(bytes) cannot be read back")
+                    return
+                }
+                let copy = Simulator(sink: RecordCollector(), version: version, model: readBack)
+                #expect(identity(of: copy, components: table) == bytes)
+                for event in walk.events {
+                    var original = simulator, fromCopy = copy
+                    _ = original.runLine(event, line: 1)
+                    _ = fromCopy.runLine(event, line: 1)
+                    #expect(original.stopped == fromCopy.stopped)
+                    #expect(identity(of: original, components: table) == identity(of: fromCopy, components: table))
+                }
+            }
+            checked += 1
+        }
+        #expect(checked > 1000)
+    }
+
+    private func identity(of simulator: Simulator<StatefulViewControllerModel>, components: IdentityComponents?) -> [UInt8] {
+        var encoder = IdentityEncoder(components: components)
+        simulator.model.encodeIdentity(into: &encoder, now: simulator.now)
+        return encoder.bytes
+    }
+}
+
+extension BruteForce {
+    /// Calls `body` with the simulator after every event sequence of at most `depth` events,
+    /// each run from scratch.
+    func visitSimulators(depth: Int, _ body: (Simulator<M>) -> Void) {
+        var sequence: [Int] = []
+        func visit() {
+            var simulator = Simulator<M>(sink: RecordCollector(), version: version)
+            for (number, line) in prefix.enumerated() { _ = simulator.runLine(line, line: number + 1) }
+            for (step, event) in sequence.enumerated() {
+                _ = simulator.runLine(events[event], line: step + 1)
+                if simulator.stopped { return }
+            }
+            body(simulator)
+            guard sequence.count < depth else { return }
+            for event in events.indices {
+                sequence.append(event)
+                visit()
+                sequence.removeLast()
+            }
+        }
+        visit()
+    }
+}
