@@ -107,7 +107,9 @@ struct Search<M: ExplorableModel> {
 
     /// Decision walks reached (by the sink's number), with where: a configuration and the
     /// event taken from it, or the configuration when finishing from it found the walk.
-    var walkWitness: [Int: (config: Int, event: Int?)] = [:]
+    /// By walk number (the sink numbers walks densely from 0): an array, as this is read on
+    /// every step.
+    var walkWitness: [(config: Int, event: Int?)?] = []
     var walkOrder: [Int] = []
 
     var results: [ExploreResult.PropertyResult]
@@ -309,7 +311,8 @@ struct Search<M: ExplorableModel> {
 
     /// Notes the decision walks of a step, the first time each is taken.
     mutating func reach(_ walks: [Int], config: Int, event: Int?) {
-        for walk in walks where walkWitness[walk] == nil {
+        for walk in walks where walk >= walkWitness.count || walkWitness[walk] == nil {
+            if walk >= walkWitness.count { walkWitness += Array(repeating: nil, count: walk + 1 - walkWitness.count) }
             walkWitness[walk] = (config, event)
             walkOrder.append(walk)
         }
@@ -322,10 +325,7 @@ struct Search<M: ExplorableModel> {
         var finishing = simulator
         sink.beginStep()
         finishing.finish()
-        for walk in sink.step where walkWitness[walk] == nil {
-            walkWitness[walk] = (config, nil)
-            walkOrder.append(walk)
-        }
+        reach(sink.step, config: config, event: nil)
     }
 
     mutating func noteTransition(from: Int, to: Int, event: Int) {

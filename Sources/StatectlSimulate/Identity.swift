@@ -125,6 +125,9 @@ public struct IdentityDecoder {
 
     public var isAtEnd: Bool { offset == bytes.count }
 
+    /// Marks the bytes as not what the encoder writes.
+    public mutating func fail() { failed = true }
+
     public mutating func bool() -> Bool { byte() != 0 }
 
     public mutating func int64() -> Int64 {

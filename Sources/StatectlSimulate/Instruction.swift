@@ -47,6 +47,10 @@ public indirect enum CompiledCondition: Sendable {
     case or(CompiledCondition, CompiledCondition)
 
     /// Whether the condition holds for `model`; `and` and `or` stop early, as they read.
+    // Explore evaluates properties from another module on every configuration it finds.
+    @_specialize(exported: true, where M == StatefulViewControllerModel)
+    @_specialize(exported: true, where M == StateViewControllerModel)
+    @_specialize(exported: true, where M == JMStatefulTableViewControllerModel)
     public func evaluate<M: SimulationModel>(on model: M) throws(RuntimeError) -> Bool {
         switch self {
         case .comparison(let expectation): return try expectation.evaluate(on: model).holds

@@ -7,7 +7,7 @@ import StatectlParse
 public struct Simulator<M: SimulationModel> {
     public private(set) var model: M
     /// `StatefulViewController@master`: the first field of the final record.
-    private let modelName: String
+    private let version: String?
     private var effects: Effects
     public private(set) var failedExpectations = 0
     /// Set once the model hit a runtime error; the simulation has stopped.
@@ -24,13 +24,18 @@ public struct Simulator<M: SimulationModel> {
     public init(sink: RecordSink, version: String?, model: M) {
         effects = Effects(sink: sink)
         self.model = model
-        modelName = version.map { "\(M.name)@\($0)" } ?? M.name
+        self.version = version
     }
 
     public var now: Int64 { effects.now }
 
     /// Runs one line's instructions as one turn. Returns what should be told to the user
     /// beside the log: failed expectations and a runtime error.
+    // Explore calls this from another module, where it cannot be specialised: compiled here
+    // for each model, it does not ask the runtime for type metadata on every step.
+    @_specialize(exported: true, where M == StatefulViewControllerModel)
+    @_specialize(exported: true, where M == StateViewControllerModel)
+    @_specialize(exported: true, where M == JMStatefulTableViewControllerModel)
     public mutating func runLine(_ compiled: CompiledLine<M.Command>, line: Int) -> [Diagnostic] {
         guard !stopped else { return [] }
         effects.line = line
@@ -87,6 +92,8 @@ public struct Simulator<M: SimulationModel> {
                 model.reachDeadline(effects: &effects)
             }
         }
+        // The name is made here, not kept: explore copies simulators on every step.
+        let modelName = version.map { "\(M.name)@\($0)" } ?? M.name
         effects.record(.final, [Field(.model, .string(modelName))] + model.finalFields())
     }
 

@@ -46,18 +46,44 @@ extension StatefulViewControllerModel: ExplorableModel {
 }
 
 extension ViewStateMachine {
-    // Explore encodes every configuration it reaches, so this avoids an allocation or a
-    // sort where it can (the lists are short and usually sorted already); the bytes are
-    // the same as the plain way would write them.
+    // Explore encodes every configuration it reaches, so the common case (no forgotten view,
+    // a store read back unchanged) writes no ranks and sorts nothing; both ways write the
+    // same bytes for the same configuration.
     func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64) {
         // The release as one byte: the two differ in whether the store is snapshotted.
         encoder.add(release.snapshotsStore)
         encoder.add(currentState)
         encoder.add(lastState)
         encoder.add(containerShown)
-        // View serials only tell instances apart and order them (a new one is always
-        // later): renumbered by rank among the live ones, two configurations that differ
-        // only in how many views were made before are one.
+        if forgottenOnScreen.isEmpty, forgottenInFlight.isEmpty, let storeComponent, encoder.addComponent(storeComponent) {
+            // A view leaves the store only by being forgotten: every view on screen is the
+            // store's for its key.
+            encoder.add(container.count)
+            for view in container {
+                encoder.addViewKey(view.key)
+                encoder.add(0)
+            }
+            encoder.add(0)
+            encoder.add(0)
+        } else {
+            encodeStoreAndViews(into: &encoder)
+        }
+        encoder.add(pending)
+        for index in queueHead..<queue.count { encoder.add(queue[index]) }
+        if let (job, endsAt) = inFlight {
+            encoder.add(true)
+            encoder.add(job)
+            encoder.add(endsAt - now)
+        } else {
+            encoder.add(false)
+        }
+    }
+
+    /// The store (a component) and the views on screen and forgotten, with view serials
+    /// renumbered by rank among the live ones (they only tell instances apart and order
+    /// them), so that two configurations that differ only in how many views were made
+    /// before are one. A view on screen that is the store's for its key is written as 0.
+    private func encodeStoreAndViews(into encoder: inout IdentityEncoder) {
         var serials: [Int] = []
         serials.reserveCapacity(viewStore.count + container.count + forgottenInFlight.count + forgottenOnScreen.count)
         for view in viewStore.values { serials.append(view.serial) }
@@ -78,11 +104,8 @@ extension ViewStateMachine {
             }
             return low
         }
-        // The store and the bounds seldom change: one component, stored once per search.
-        // Its ranks are among the store's serials alone when no forgotten view is on screen.
-        let reused = forgottenOnScreen.isEmpty && (storeComponent.map { encoder.addComponent($0) } ?? false)
-        if !reused { encodeStore(into: &encoder, rank: rank) }
-        // Views on screen: a set (in order of key, then serial), each key and instance.
+        encodeStore(into: &encoder, rank: rank)
+        // A set each (in order of key, then serial).
         func encodeViews(_ views: [PlaceholderView]) {
             encoder.add(views.count)
             func precedes(_ a: PlaceholderView, _ b: PlaceholderView) -> Bool { (a.key, a.serial) < (b.key, b.serial) }
@@ -90,21 +113,12 @@ extension ViewStateMachine {
             for index in views.indices.dropFirst() where precedes(views[index], views[index - 1]) { sorted = false; break }
             for view in sorted ? views : views.sorted(by: precedes) {
                 encoder.addViewKey(view.key)
-                encoder.add(rank(view.serial))
+                encoder.add(viewStore[view.key]?.serial == view.serial ? 0 : rank(view.serial) + 1)
             }
         }
         encodeViews(container)
         encodeViews(forgottenInFlight)
         encodeViews(forgottenOnScreen)
-        encoder.add(pending)
-        for index in queueHead..<queue.count { encoder.add(queue[index]) }
-        if let (job, endsAt) = inFlight {
-            encoder.add(true)
-            encoder.add(job)
-            encoder.add(endsAt - now)
-        } else {
-            encoder.add(false)
-        }
     }
 }
 
@@ -135,9 +149,9 @@ extension ViewStateMachine {
 }
 
 extension ViewStateMachine {
-    /// What `encodeIdentity` wrote, with `now` 0: a view of rank r gets serial r + 1, and a
-    /// view the store no longer holds (whose insets the identity leaves out, as no job reads
-    /// them) zero insets.
+    /// What `encodeIdentity` wrote, with `now` 0: a view of rank r gets serial r + 1, a view
+    /// on screen written as 0 is the store's, and a view the store no longer holds (whose
+    /// insets the identity leaves out, as no job reads them) has zero insets.
     static func decodeIdentity(_ decoder: inout IdentityDecoder) -> ViewStateMachine? {
         let release = decoder.bool() ? Release.master : Release.v3_0_1
         let currentState = decoder.machineState()
@@ -159,10 +173,13 @@ extension ViewStateMachine {
         func views() -> [PlaceholderView] {
             (0..<max(0, decoder.int())).map { _ in
                 let key = decoder.viewKey()
-                let serial = decoder.int() + 1
-                nextSerial = max(nextSerial, serial + 1)
-                let stored = viewStore[key].flatMap { $0.serial == serial ? $0 : nil }
-                return stored?.view(key: key) ?? PlaceholderView(key: key, serial: serial, insets: .zero)
+                let rankPlusOne = decoder.int()
+                if rankPlusOne == 0 {
+                    guard let stored = viewStore[key] else { decoder.fail(); return PlaceholderView(key: key, serial: 0, insets: .zero) }
+                    return stored.view(key: key)
+                }
+                nextSerial = max(nextSerial, rankPlusOne + 1)
+                return PlaceholderView(key: key, serial: rankPlusOne, insets: .zero)
             }
         }
         let container = views()
