@@ -12,7 +12,7 @@ import StatectlSimulate
 /// `BranchCoverage` reads each distinct walk once at the end.
 final class DecisionSink: RecordSink {
     /// Walks seen so far, by a hash of their encoded fields (checked against `fields`).
-    private var numbers: [UInt64: Int] = [:]
+    private var numbers = HashIndex()
     private var fields: [[UInt8]] = []
     /// The walks' records, by number, for `BranchCoverage`.
     private(set) var walks: [Record] = []
@@ -30,15 +30,18 @@ final class DecisionSink: RecordSink {
         // Hashing the bytes in place: a walk is taken on most steps, and an array per
         // record (with the standard hasher, byte by byte) was a tenth of the search.
         let hash = hashBytes(bytes)
-        if let number = numbers[hash], same(fields[number], bytes) {
-            step.append(number)
-            return
+        let (number, inserted) = numbers.number(for: hash, orInsert: walks.count)
+        if !inserted {
+            if same(fields[number], bytes) {
+                step.append(number)
+                return
+            }
+            // Two walks with one 64-bit hash: the first keeps the slot.
+            if let number = fields.firstIndex(where: { same($0, bytes) }) {
+                step.append(number)
+                return
+            }
         }
-        if let number = fields.firstIndex(where: { same($0, bytes) }) {
-            step.append(number)
-            return
-        }
-        numbers[hash] = walks.count
         step.append(walks.count)
         fields.append([UInt8](bytes))
         walks.append(Record(record))

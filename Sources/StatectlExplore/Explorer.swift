@@ -102,8 +102,9 @@ struct Search<M: ExplorableModel> {
     let identityCounters: [String]
 
     /// (from, to, event) of observable transitions, with counts and where first taken.
-    var transitionCounts: [UInt64: (count: Int, config: Int32)] = [:]
-    var transitionOrder: [UInt64] = []
+    var transitionIndex = HashIndex()
+    var transitionKeys: [UInt64] = []
+    var transitionCounts: [(count: Int, config: Int32)] = []
 
     /// Decision walks reached (by the sink's number), with where: a configuration and the
     /// event taken from it, or the configuration when finishing from it found the walk.
@@ -330,11 +331,12 @@ struct Search<M: ExplorableModel> {
 
     mutating func noteTransition(from: Int, to: Int, event: Int) {
         let key = UInt64(observed[from]) << 40 | UInt64(observed[to]) << 16 | UInt64(event)
-        if let known = transitionCounts[key] {
-            transitionCounts[key] = (known.count + 1, known.config)
+        let (number, inserted) = transitionIndex.number(for: key, orInsert: transitionKeys.count)
+        if inserted {
+            transitionKeys.append(key)
+            transitionCounts.append((1, Int32(from)))
         } else {
-            transitionCounts[key] = (1, Int32(from))
-            transitionOrder.append(key)
+            transitionCounts[number].count += 1
         }
     }
 
@@ -364,13 +366,14 @@ struct Search<M: ExplorableModel> {
         for config in observed.indices where firstOfState[Int(observed[config])] == nil { firstOfState[Int(observed[config])] = config }
         for state in firstOfState.keys.sorted() { want(path(to: firstOfState[state]!)) }
         var transitions: [Int: ExploreResult.Transition] = [:]  // by (from, to)
-        var transitionKeys: [Int] = []
-        for key in transitionOrder {
-            let (count, config) = transitionCounts[key]!
+        var pairOrder: [Int] = []
+        for number in transitionKeys.indices {
+            let key = transitionKeys[number]
+            let (count, config) = transitionCounts[number]
             let event = Int(key & 0xFFFF), from = Int(key >> 40), to = Int((key >> 16) & 0xFF_FFFF)
             want(path(to: Int(config)) + [event])
             let pair = from << 24 | to
-            if transitions[pair] == nil { transitions[pair] = ExploreResult.Transition(from: from, to: to, events: []); transitionKeys.append(pair) }
+            if transitions[pair] == nil { transitions[pair] = ExploreResult.Transition(from: from, to: to, events: []); pairOrder.append(pair) }
             transitions[pair]!.events.append((event, count))
         }
         var prefixes = Set<[Int]>()
@@ -383,7 +386,7 @@ struct Search<M: ExplorableModel> {
             model: spec.version.map { "\(M.name)@\($0)" } ?? M.name, prefix: spec.prefix.map(\.text), events: spec.events.map(\.text),
             eventsWereDefault: spec.eventsWereDefault, depth: spec.depth, queue: spec.queue,
             complete: complete, stoppedAtLimit: stoppedAtLimit, configurations: store.count,
-            observableStates: observableStates, transitions: transitionKeys.map { transitions[$0]! },
+            observableStates: observableStates, transitions: pairOrder.map { transitions[$0]! },
             steps: steps, levels: levels, branches: coverage, storeBytes: store.bytesUsed + components.bytesUsed,
             properties: results + [runtimeError], prefixProblems: prefixProblems, suite: suite)
     }

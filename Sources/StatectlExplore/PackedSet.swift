@@ -52,14 +52,9 @@ struct PackedSet {
         let member = places.count
         precondition(member < Int(UInt32.max) - 1, "too many configurations for a 32-bit set")
         slots[slot] = UInt64(hash) << 32 | UInt64(member + 1)
-        var length: [UInt8] = []
-        var remaining = UInt64(bytes.count)
-        while remaining >= 0x80 {
-            length.append(UInt8(truncatingIfNeeded: remaining) | 0x80)
-            remaining >>= 7
-        }
-        length.append(UInt8(remaining))
-        let needed = length.count + bytes.count
+        var prefix = 1
+        while bytes.count >> (7 * prefix) != 0 { prefix += 1 }
+        let needed = prefix + bytes.count
         if chunks.isEmpty || chunks[chunks.count - 1].count + needed > chunks[chunks.count - 1].capacity {
             // A new chunk, reserved once and never outgrown, so never moved.
             var chunk: [UInt8] = []
@@ -69,7 +64,12 @@ struct PackedSet {
         }
         let chunk = chunks.count - 1
         places.append(UInt64(chunk) << 32 | UInt64(chunks[chunk].count))
-        chunks[chunk].append(contentsOf: length)
+        var remaining = bytes.count
+        while remaining >= 0x80 {
+            chunks[chunk].append(UInt8(truncatingIfNeeded: remaining) | 0x80)
+            remaining >>= 7
+        }
+        chunks[chunk].append(UInt8(remaining))
         chunks[chunk].append(contentsOf: bytes)
         if places.count * 8 > slots.count * 5 { grow() }
         return (member, true)
