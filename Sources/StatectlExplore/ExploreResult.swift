@@ -51,7 +51,8 @@ public struct ExploreResult: Sendable {
     /// Deepest level reached.
     public var levels: Int
     public var branches: BranchCoverage
-    /// Bytes the configuration store held at the end.
+    /// Bytes kept for the configurations at the end: identities, table, parent links, events
+    /// and observable states.
     public var storeBytes: Int
     public var properties: [PropertyResult]
     /// Failed expectations and runtime errors of the prefix itself, if any.

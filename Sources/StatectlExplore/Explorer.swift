@@ -387,7 +387,7 @@ struct Search<M: ExplorableModel> {
             eventsWereDefault: spec.eventsWereDefault, depth: spec.depth, queue: spec.queue,
             complete: complete, stoppedAtLimit: stoppedAtLimit, configurations: store.count,
             observableStates: observableStates, transitions: pairOrder.map { transitions[$0]! },
-            steps: steps, levels: levels, branches: coverage, storeBytes: store.bytesUsed + components.bytesUsed,
+            steps: steps, levels: levels, branches: coverage, storeBytes: store.bytesUsed + components.bytesUsed + parents.capacity * 4 + via.capacity * 2 + observed.capacity * 4,
             properties: results + [runtimeError], prefixProblems: prefixProblems, suite: suite)
     }
 }
