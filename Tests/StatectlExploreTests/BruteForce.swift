@@ -37,12 +37,22 @@ struct BruteForce<M: ExplorableModel> {
 
     func run(depth: Int, queue: Int?, properties: [(M) -> Bool] = []) -> Outcome {
         var outcome = Outcome(shortestViolation: properties.map { _ in nil })
-        func note(_ model: M, length: Int) {
-            outcome.observableStates.insert(observable(model))
-            for (index, violates) in properties.enumerated() where violates(model) {
+        visit(depth: depth, queue: queue, crashed: { length in
+            outcome.shortestRuntimeError = min(outcome.shortestRuntimeError ?? .max, length)
+        }) { simulator, length in
+            outcome.observableStates.insert(observable(simulator.model))
+            for (index, violates) in properties.enumerated() where violates(simulator.model) {
                 outcome.shortestViolation[index] = min(outcome.shortestViolation[index] ?? .max, length)
             }
         }
+        return outcome
+    }
+
+    /// Calls `body` with the simulator after every sequence of at most `depth` events (and
+    /// its length) that the model can take within the queue bound, each run from scratch;
+    /// `crashed` with the length of each sequence whose last event is a runtime error.
+    func visit(depth: Int, queue: Int? = nil, crashed: (Int) -> Void = { _ in },
+               _ body: (Simulator<M>, Int) -> Void) {
         var sequence: [Int] = []
         func visit() {
             // Run the whole sequence again from the start: nothing carried over from a parent.
@@ -56,14 +66,12 @@ struct BruteForce<M: ExplorableModel> {
                 guard commands.allSatisfy(simulator.model.canPerform) else { return }
                 _ = simulator.runLine(events[event], line: step + 1)
                 if simulator.stopped {
-                    if step == sequence.count - 1 {
-                        outcome.shortestRuntimeError = min(outcome.shortestRuntimeError ?? .max, sequence.count)
-                    }
+                    if step == sequence.count - 1 { crashed(sequence.count) }
                     return
                 }
                 if let queue, simulator.model.pendingWork > queue { return }
             }
-            note(simulator.model, length: sequence.count)
+            body(simulator, sequence.count)
             guard sequence.count < depth else { return }
             for event in events.indices {
                 sequence.append(event)
@@ -72,6 +80,5 @@ struct BruteForce<M: ExplorableModel> {
             }
         }
         visit()
-        return outcome
     }
 }

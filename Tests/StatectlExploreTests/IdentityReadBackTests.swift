@@ -19,7 +19,7 @@ struct IdentityReadBackTests {
         let walk = BruteForce<StatefulViewControllerModel>(prefix: ["hasContent = false"], events: Self.events, version: version)
         let components = IdentityComponents()
         var checked = 0
-        walk.visitSimulators(depth: 3) { simulator in
+        walk.visit(depth: 3) { simulator, _ in
             for table in [components, nil] {
                 let bytes = identity(of: simulator, components: table)
                 let readBack = bytes.withUnsafeBytes { bytes in
@@ -49,29 +49,5 @@ struct IdentityReadBackTests {
         var encoder = IdentityEncoder(components: components)
         simulator.model.encodeIdentity(into: &encoder, now: simulator.now)
         return encoder.bytes
-    }
-}
-
-extension BruteForce {
-    /// Calls `body` with the simulator after every event sequence of at most `depth` events,
-    /// each run from scratch.
-    func visitSimulators(depth: Int, _ body: (Simulator<M>) -> Void) {
-        var sequence: [Int] = []
-        func visit() {
-            var simulator = Simulator<M>(sink: RecordCollector(), version: version)
-            for (number, line) in prefix.enumerated() { _ = simulator.runLine(line, line: number + 1) }
-            for (step, event) in sequence.enumerated() {
-                _ = simulator.runLine(events[event], line: step + 1)
-                if simulator.stopped { return }
-            }
-            body(simulator)
-            guard sequence.count < depth else { return }
-            for event in events.indices {
-                sequence.append(event)
-                visit()
-                sequence.removeLast()
-            }
-        }
-        visit()
     }
 }
