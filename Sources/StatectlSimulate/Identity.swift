@@ -38,6 +38,8 @@ public struct IdentityEncoder {
 
     public mutating func add(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
+    public mutating func add(byte: UInt8) { bytes.append(byte) }
+
     public mutating func add(_ value: Int64) {
         var zigzag = UInt64(bitPattern: (value << 1) ^ (value >> 63))
         while zigzag >= 0x80 {

@@ -21,8 +21,7 @@ extension StatefulViewControllerModel: ExplorableModel {
     public var isSettled: Bool { machine.pending == 0 && machine.inFlight == nil }
 
     public func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64) {
-        encoder.add(hasContent)
-        machine.encodeIdentity(into: &encoder, now: now)
+        machine.encodeIdentity(into: &encoder, now: now, hasContent: hasContent)
     }
 
     /// state, lastState, visible, hasContent, pending, transitioning, containerShown (on
@@ -39,8 +38,7 @@ extension StatefulViewControllerModel: ExplorableModel {
     }
 
     public static func decodeIdentity(_ decoder: inout IdentityDecoder) -> Self? {
-        let hasContent = decoder.bool()
-        guard let machine = ViewStateMachine.decodeIdentity(&decoder), decoder.isAtEnd else { return nil }
+        guard let (machine, hasContent) = ViewStateMachine.decodeIdentity(&decoder), decoder.isAtEnd else { return nil }
         return StatefulViewControllerModel(hasContent: hasContent, machine: machine)
     }
 }
@@ -49,12 +47,15 @@ extension ViewStateMachine {
     // Explore encodes every configuration it reaches, so the common case (no forgotten view,
     // a store read back unchanged) writes no ranks and sorts nothing; both ways write the
     // same bytes for the same configuration.
-    func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64) {
-        // The release as one byte: the two differ in whether the store is snapshotted.
-        encoder.add(release.snapshotsStore)
-        encoder.add(currentState)
-        encoder.add(lastState)
-        encoder.add(containerShown)
+    //
+    // Flags, states and jobs take a byte each (a custom key adds its text): the identity is
+    // most of what explore stores per configuration, and it writes one for every step.
+    func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64, hasContent: Bool) {
+        // The release as a bit: the two differ in whether the store is snapshotted.
+        let flags = (hasContent ? 1 : 0) | (release.snapshotsStore ? 2 : 0) | (containerShown ? 4 : 0) | (inFlight != nil ? 8 : 0)
+        encoder.add(byte: UInt8(flags))
+        encoder.add(currentState, flags: 0)
+        encoder.add(lastState, flags: 0)
         if forgottenOnScreen.isEmpty, forgottenInFlight.isEmpty, let storeComponent, encoder.addComponent(storeComponent) {
             // A view leaves the store only by being forgotten: every view on screen is the
             // store's for its key.
@@ -71,11 +72,8 @@ extension ViewStateMachine {
         encoder.add(pending)
         for index in queueHead..<queue.count { encoder.add(queue[index]) }
         if let (job, endsAt) = inFlight {
-            encoder.add(true)
             encoder.add(job)
             encoder.add(endsAt - now)
-        } else {
-            encoder.add(false)
         }
     }
 
@@ -152,11 +150,12 @@ extension ViewStateMachine {
     /// What `encodeIdentity` wrote, with `now` 0: a view of rank r gets serial r + 1, a view
     /// on screen written as 0 is the store's, and a view the store no longer holds (whose
     /// insets the identity leaves out, as no job reads them) has zero insets.
-    static func decodeIdentity(_ decoder: inout IdentityDecoder) -> ViewStateMachine? {
-        let release = decoder.bool() ? Release.master : Release.v3_0_1
-        let currentState = decoder.machineState()
-        let lastState = decoder.machineState()
-        let containerShown = decoder.bool()
+    static func decodeIdentity(_ decoder: inout IdentityDecoder) -> (ViewStateMachine, hasContent: Bool)? {
+        let flags = decoder.byte()
+        let release = flags & 2 != 0 ? Release.master : Release.v3_0_1
+        let containerShown = flags & 4 != 0
+        let currentState = decoder.machineState().state
+        let lastState = decoder.machineState().state
         // Read once per component and shared: the successors of configurations with the same
         // store then share its dictionary.
         let (viewStore, bounds) = decoder.sharedComponent { decoder in
@@ -186,58 +185,83 @@ extension ViewStateMachine {
         let forgottenInFlight = views()
         let forgottenOnScreen = views()
         let queue = (0..<max(0, decoder.int())).map { _ in decoder.job() }
-        let inFlight = decoder.bool() ? (job: decoder.job(), endsAt: decoder.int64()) : nil
+        let inFlight = flags & 8 != 0 ? (job: decoder.job(), endsAt: decoder.int64()) : nil
         guard !decoder.failed else { return nil }
         var machine = ViewStateMachine(release: release, currentState: currentState, lastState: lastState, viewStore: viewStore,
                                 container: container, containerShown: containerShown, forgottenInFlight: forgottenInFlight,
                                 forgottenOnScreen: forgottenOnScreen, nextSerial: nextSerial, queue: queue,
                                 inFlight: inFlight, bounds: bounds)
         if forgottenOnScreen.isEmpty { machine.storeComponent = decoder.lastComponent }
-        return machine
+        return (machine, flags & 1 != 0)
     }
 }
 
 extension IdentityDecoder {
-    mutating func machineState() -> MachineState { bool() ? .view(viewKey()) : .none }
+    /// A state and the flags written in its byte's high bits.
+    mutating func machineState() -> (state: MachineState, flags: UInt8) {
+        let byte = byte()
+        let state: MachineState
+        switch byte & 7 {
+        case 0: state = .none
+        case 5: state = .view(string())
+        case let code where code <= 4: state = .view(libraryKeys[Int(code) - 1])
+        default: fail(); state = .none
+        }
+        return (state, byte & ~7)
+    }
 
     mutating func viewKey() -> String {
-        switch int() {
-        case 0: return "content"
-        case 1: return "loading"
-        case 2: return "error"
-        case 3: return "empty"
-        default: return string()
-        }
+        let code = int()
+        return code >= 0 && code < libraryKeys.count ? libraryKeys[code] : string()
     }
 
     mutating func job() -> TransitionJob {
-        TransitionJob(id: 0, target: machineState(), animated: bool(), hasCompletion: bool())
+        let (target, flags) = machineState()
+        return TransitionJob(id: 0, target: target, animated: flags & 8 != 0, hasCompletion: flags & 16 != 0)
     }
 }
 
 extension IdentityEncoder {
-    mutating func add(_ state: MachineState) {
+    /// A state in the low three bits of a byte (0 none, 1–4 the library's keys, 5 a custom
+    /// key, whose text follows), `flags` in the others.
+    mutating func add(_ state: MachineState, flags: UInt8) {
         switch state {
-        case .none: add(false)
-        case .view(let key): add(true); addViewKey(key)
+        case .none: add(byte: flags)
+        case .view(let key):
+            if let index = libraryKeyIndex(key) {
+                add(byte: flags | UInt8(index + 1))
+            } else {
+                add(byte: flags | 5)
+                add(key)
+            }
         }
     }
 
     /// A view's key: the library's four as one byte each, any other as a byte then its text.
-    /// The length first: it rules out most of the four without comparing strings.
     mutating func addViewKey(_ key: String) {
-        switch key.utf8.count {
-        case 7 where key == "content": add(0)
-        case 7 where key == "loading": add(1)
-        case 5 where key == "error": add(2)
-        case 5 where key == "empty": add(3)
-        default: add(4); add(key)
+        if let index = libraryKeyIndex(key) {
+            add(index)
+        } else {
+            add(libraryKeys.count)
+            add(key)
         }
     }
 
     mutating func add(_ job: TransitionJob) {
-        add(job.target)
-        add(job.animated)
-        add(job.hasCompletion)
+        add(job.target, flags: (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0))
+    }
+}
+
+/// The library's keys, as identities number them.
+private let libraryKeys = ["content", "loading", "error", "empty"]
+
+/// The length first: it rules out most of the four without comparing strings.
+private func libraryKeyIndex(_ key: String) -> Int? {
+    switch key.utf8.count {
+    case 7 where key == "content": return 0
+    case 7 where key == "loading": return 1
+    case 5 where key == "error": return 2
+    case 5 where key == "empty": return 3
+    default: return nil
     }
 }
