@@ -349,45 +349,5 @@ struct Search<M: ExplorableModel> {
         }
         return events.reversed()
     }
-
-    func result(complete: Bool, stoppedAtLimit: Bool, prefixProblems: [Diagnostic]) -> ExploreResult {
-        var coverage = BranchCoverage(tree: M.decisionTree)
-        var sequences: [[Int]: Bool] = [:]  // sequence → must end there
-        func want(_ sequence: [Int], mustEnd: Bool = false) { sequences[sequence] = (sequences[sequence] ?? false) || mustEnd }
-        for walk in walkOrder {
-            var before = coverage
-            before.add(sink.walks[walk])
-            guard before.taken > coverage.taken else { coverage = before; continue }
-            coverage = before
-            let (config, event) = walkWitness[walk]!
-            if let event { want(path(to: config) + [event]) } else { want(path(to: config), mustEnd: true) }
-        }
-        var firstOfState: [Int: Int] = [:]
-        for config in observed.indices where firstOfState[Int(observed[config])] == nil { firstOfState[Int(observed[config])] = config }
-        for state in firstOfState.keys.sorted() { want(path(to: firstOfState[state]!)) }
-        var transitions: [Int: ExploreResult.Transition] = [:]  // by (from, to)
-        var pairOrder: [Int] = []
-        for number in transitionKeys.indices {
-            let key = transitionKeys[number]
-            let (count, config) = transitionCounts[number]
-            let event = Int(key & 0xFFFF), from = Int(key >> 40), to = Int((key >> 16) & 0xFF_FFFF)
-            want(path(to: Int(config)) + [event])
-            let pair = from << 24 | to
-            if transitions[pair] == nil { transitions[pair] = ExploreResult.Transition(from: from, to: to, events: []); pairOrder.append(pair) }
-            transitions[pair]!.events.append((event, count))
-        }
-        var prefixes = Set<[Int]>()
-        for sequence in sequences.keys where !sequence.isEmpty {
-            for length in 0..<sequence.count { prefixes.insert(Array(sequence[..<length])) }
-        }
-        let suite = sequences.filter { $0.value || !prefixes.contains($0.key) }.map(\.key)
-            .sorted { $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1) }
-        return ExploreResult(
-            model: spec.version.map { "\(M.name)@\($0)" } ?? M.name, prefix: spec.prefix.map(\.text), events: spec.events.map(\.text),
-            eventsWereDefault: spec.eventsWereDefault, depth: spec.depth, queue: spec.queue,
-            complete: complete, stoppedAtLimit: stoppedAtLimit, configurations: store.count,
-            observableStates: observableStates, transitions: pairOrder.map { transitions[$0]! },
-            steps: steps, levels: levels, branches: coverage, storeBytes: store.bytesUsed + components.bytesUsed + parents.capacity * 4 + via.capacity * 2 + observed.capacity * 4,
-            properties: results + [runtimeError], prefixProblems: prefixProblems, suite: suite)
-    }
 }
+
