@@ -350,4 +350,3 @@ struct Search<M: ExplorableModel> {
         return events.reversed()
     }
 }
-
