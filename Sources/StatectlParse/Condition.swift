@@ -76,7 +76,7 @@ extension TokenCursor {
     /// condition := conjunction ('or' conjunction)*
     mutating func condition(depth: Int = 0) throws(Diagnostic) -> Condition {
         var result = try conjunction(depth: depth)
-        while tokens[index].isIdentifier("or") {
+        while isWord(tokens[index], "or") {
             advance()
             result = .or(result, try conjunction(depth: depth))
         }
@@ -86,7 +86,7 @@ extension TokenCursor {
     /// conjunction := negation ('and' negation)*
     mutating func conjunction(depth: Int) throws(Diagnostic) -> Condition {
         var result = try negation(depth: depth)
-        while tokens[index].isIdentifier("and") {
+        while isWord(tokens[index], "and") {
             advance()
             result = .and(result, try negation(depth: depth))
         }
@@ -97,7 +97,7 @@ extension TokenCursor {
     mutating func negation(depth: Int) throws(Diagnostic) -> Condition {
         let token = peek
         switch token.kind {
-        case .identifier("not"):
+        case .identifier where isWord(token, "not"):
             advance()
             guard depth < maximumConditionNesting else {
                 throw error("nesting-too-deep", "conditions nest at most \(maximumConditionNesting) deep", at: token)
@@ -115,8 +115,9 @@ extension TokenCursor {
             }
             advance()
             return inner
-        case .identifier(let property):
-            let name = Name(property, span: span(token.bytes))
+        case .identifier:
+            let name = self.name(token)
+            let property = name.text
             advance()
             let comparison: Comparison
             switch peek.kind {

@@ -1,12 +1,19 @@
 /// A token of the event-script language, with its byte range in the line.
+///
+/// Tokens carry no text: names, strings and numbers are read from the line's bytes when the
+/// parser needs them as `String`s, so a token is plain data (copying or dropping one
+/// retains and releases nothing, and a keyword is compared as bytes).
 struct Token {
     enum Kind: Equatable {
-        case identifier(String)
-        case string(String)
-        case number(NumberLiteral)
+        /// The text is the token's bytes.
+        case identifier
+        /// The text is between the quotes; `escaped` when it holds a backslash escape.
+        case string(escaped: Bool)
+        /// The text is the token's bytes; `integer` is nil with a fraction or past 64 bits.
+        case number(integer: Int64?)
         case duration(milliseconds: Int64)
-        /// `@3.0.1` after a model name: the text after the `@`.
-        case version(String)
+        /// `@3.0.1` after a model name: the text is the bytes after the `@`.
+        case version
         case leftParen, rightParen, leftBracket, rightBracket
         case comma, colon, semicolon, assign, equal, notEqual
         case end
@@ -15,12 +22,10 @@ struct Token {
     var kind: Kind
     var bytes: Range<Int>
 
-    // Matched by pattern rather than `==`: comparing kinds copies both (and retains their
-    // strings), which showed in profiles of long scripts.
     var isEnd: Bool { if case .end = kind { return true }; return false }
     var isSemicolon: Bool { if case .semicolon = kind { return true }; return false }
     var isComma: Bool { if case .comma = kind { return true }; return false }
-    func isIdentifier(_ text: String) -> Bool { if case .identifier(let word) = kind { return word == text }; return false }
+    var isIdentifier: Bool { if case .identifier = kind { return true }; return false }
 }
 
 /// Longest `wait` the language takes: a day. Longer waits say more about a typo than a UI.
@@ -82,7 +87,7 @@ struct Lexer {
                 throw Diagnostic(id: "expected-version", span: span(start..<start + 1), message: "expected a version after '@'",
                                  notes: [DiagnosticNote("write it as in 'model StatefulViewController@3.0.1'")])
             }
-            return single(.version(text(start + 1..<position)))
+            return single(.version)
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return try lexNumber(from: start)
         case UInt8(ascii: "-") where position < bytes.count && bytes[position] >= 0x30 && bytes[position] <= 0x39:
             // A negative number, such as a content offset; a negative duration is out of range.
@@ -90,7 +95,7 @@ struct Lexer {
         default:
             if Lexer.isIdentifierStart(byte) {
                 while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
-                return single(.identifier(text(start..<position)))
+                return single(.identifier)
             }
             // Point at the whole character, even when it takes several bytes.
             while position < bytes.count, bytes[position] & 0xC0 == 0x80 { position += 1 }
@@ -118,42 +123,58 @@ struct Lexer {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
+    /// Finds the closing quote and checks every escape; the parser decodes the text
+    /// (`Lexer.decodeString`) when it needs it, so a string costs no copy here.
     private mutating func lexString(from start: Int) throws(Diagnostic) -> Token {
-        // Most strings have no escapes: then the text is copied once, straight from the line
-        // (a 100 MB error text must not cost several times its size).
-        var end = position
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
-        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-            let text = self.text(position..<end)
-            position = end + 1
-            return Token(kind: .string(text), bytes: start..<position)
-        }
-        var value: [UInt8] = []
+        var escaped = false
         while position < bytes.count {
             let byte = bytes[position]
             position += 1
             switch byte {
             case UInt8(ascii: "\""):
-                return Token(kind: .string(String(decoding: value, as: UTF8.self)), bytes: start..<position)
+                return Token(kind: .string(escaped: escaped), bytes: start..<position)
             case UInt8(ascii: "\\"):
                 guard position < bytes.count else { break }
-                let escaped = bytes[position]
+                let escape = bytes[position]
                 position += 1
-                switch escaped {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): value.append(escaped)
-                case UInt8(ascii: "n"): value.append(0x0A)
-                case UInt8(ascii: "t"): value.append(0x09)
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "t"): escaped = true
                 default:
                     throw Diagnostic(id: "invalid-escape", span: span(position - 2..<position),
                                                message: "unknown escape sequence in string",
                                                notes: [DiagnosticNote("strings take \\\", \\\\, \\n and \\t")])
                 }
             default:
-                value.append(byte)
+                break
             }
         }
         throw Diagnostic(id: "unterminated-string", span: span(start..<start + 1),
                                    message: "unterminated string", notes: [DiagnosticNote("add a closing '\"' on the same line")])
+    }
+
+    /// The text of a string token whose bytes (quotes included) are `token` in `line`, its
+    /// escapes (checked by the lexer) decoded. Most strings have none: then the text is
+    /// copied once, straight from the line (a 100 MB error text must not cost several times its size).
+    static func decodeString(_ token: Range<Int>, escaped: Bool, in line: UnsafeBufferPointer<UInt8>) -> String {
+        let body = UnsafeBufferPointer(rebasing: line[token.lowerBound + 1..<token.upperBound - 1])
+        guard escaped else { return String(decoding: body, as: UTF8.self) }
+        var value: [UInt8] = []
+        value.reserveCapacity(body.count)
+        var index = 0
+        while index < body.count {
+            var byte = body[index]
+            index += 1
+            if byte == UInt8(ascii: "\\") {
+                switch body[index] {
+                case UInt8(ascii: "n"): byte = 0x0A
+                case UInt8(ascii: "t"): byte = 0x09
+                default: byte = body[index]
+                }
+                index += 1
+            }
+            value.append(byte)
+        }
+        return String(decoding: value, as: UTF8.self)
     }
 
     /// Digits, an optional fraction, and an optional unit that makes it a duration (`ms`, `s`).
@@ -174,8 +195,7 @@ struct Lexer {
         let integerPart = parseInteger(digitsStart..<integerEnd)
         if position == numberEnd {
             let signed = integerPart.map { negative ? -$0 : $0 }
-            let literal = NumberLiteral(text: text(start..<numberEnd), integer: fractionRange.isEmpty ? signed : nil)
-            return Token(kind: .number(literal), bytes: start..<position)
+            return Token(kind: .number(integer: fractionRange.isEmpty ? signed : nil), bytes: start..<position)
         }
         if negative {
             throw Diagnostic(id: "duration-out-of-range", span: span(start..<position),

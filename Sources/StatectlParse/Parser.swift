@@ -41,7 +41,7 @@ public struct LineParser {
             return ParsedLine(diagnostics: [error])
         }
         var result = ParsedLine()
-        var cursor = TokenCursor(tokens: tokens, line: number)
+        var cursor = TokenCursor(tokens: tokens, source: line, line: number)
         while !cursor.atEnd {
             if cursor.tokens[cursor.index].isSemicolon { cursor.advance(); continue }
             do {
@@ -58,6 +58,8 @@ public struct LineParser {
 /// Walks a line's tokens; one method per grammar rule.
 struct TokenCursor {
     let tokens: [Token]
+    /// The line the tokens' byte ranges point into.
+    let source: UnsafeBufferPointer<UInt8>
     let line: Int
     var index = 0
     /// In an `events` list a ',' ends a statement as ';' does.
@@ -76,6 +78,31 @@ struct TokenCursor {
 
     func span(_ bytes: Range<Int>) -> SourceSpan { SourceSpan(line: line, bytes: bytes) }
 
+    /// A token's text as a `String`: an identifier's or number's bytes, a version's after
+    /// the `@`, a string's value with its escapes decoded.
+    func text(_ token: Token) -> String {
+        switch token.kind {
+        case .string(let escaped): return Lexer.decodeString(token.bytes, escaped: escaped, in: source)
+        case .version: return String(decoding: UnsafeBufferPointer(rebasing: source[token.bytes.lowerBound + 1..<token.bytes.upperBound]), as: UTF8.self)
+        default: return String(decoding: UnsafeBufferPointer(rebasing: source[token.bytes]), as: UTF8.self)
+        }
+    }
+
+    /// Whether the token is the identifier `word` (ASCII), compared as bytes.
+    func isWord(_ token: Token, _ word: StaticString) -> Bool {
+        guard case .identifier = token.kind, token.bytes.count == word.utf8CodeUnitCount else { return false }
+        let expected = word.utf8Start
+        var offset = 0
+        for index in token.bytes {
+            if source[index] != expected[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// A name made from an identifier token.
+    func name(_ token: Token) -> Name { Name(text(token), span: span(token.bytes)) }
+
     func error(_ id: String, _ message: String, at token: Token, notes: [DiagnosticNote] = []) -> Diagnostic {
         // An error at the end of the line points just past its last token.
         Diagnostic(id: id, span: span(token.bytes.isEmpty ? token.bytes.lowerBound..<token.bytes.lowerBound + 1 : token.bytes),
@@ -86,36 +113,36 @@ struct TokenCursor {
     ///            | NAME '=' value | NAME ( '(' arguments ')' )?
     mutating func statement() throws(Diagnostic) -> Statement {
         let first = peek
-        guard case .identifier(let word) = first.kind else {
+        guard case .identifier = first.kind else {
             throw error("expected-statement", "expected a statement, found \(describe(first))", at: first)
         }
         advance()
         let form: Statement.Form
-        switch word {
-        case "model":
-            guard case .identifier(let name) = peek.kind else {
+        if isWord(first, "model") {
+            guard case .identifier = peek.kind else {
                 throw error("expected-model-name", "expected a model name after 'model'", at: peek)
             }
-            let modelName = Name(name, span: span(peek.bytes))
+            let modelName = self.name(peek)
             advance()
             var version: Name?
-            if case .version(let text) = peek.kind {
-                version = Name(text, span: span(peek.bytes.lowerBound + 1..<peek.bytes.upperBound))
+            if case .version = peek.kind {
+                version = Name(text(peek), span: span(peek.bytes.lowerBound + 1..<peek.bytes.upperBound))
                 advance()
             }
             form = .model(modelName, version: version)
-        case "wait":
+        } else if isWord(first, "wait") {
             switch peek.kind {
             case .duration(let milliseconds):
                 form = .wait(milliseconds: milliseconds)
                 advance()
-            case .number(let number):
+            case .number:
+                let number = text(peek)
                 throw error("duration-without-unit", "duration needs a unit", at: peek,
-                                      notes: [DiagnosticNote("write \(number.text)ms or \(number.text)s")])
+                                      notes: [DiagnosticNote("write \(number)ms or \(number)s")])
             default:
                 throw error("expected-duration", "expected a duration after 'wait', such as 300ms or 0.3s", at: peek)
             }
-        case "expect":
+        } else if isWord(first, "expect") {
             // One comparison keeps its own form (and record); `and`/`or`/`not` make a condition.
             let condition = try self.condition()
             if case .comparison(let property, let comparison, let value) = condition {
@@ -123,8 +150,9 @@ struct TokenCursor {
             } else {
                 form = .expectCondition(condition)
             }
-        default:
-            let name = Name(word, span: span(first.bytes))
+        } else {
+            let name = self.name(first)
+            let word = name.text
             switch peek.kind {
             case .assign:
                 advance()
@@ -133,8 +161,8 @@ struct TokenCursor {
                 form = .call(name, arguments: try arguments())
             case .equal:
                 throw error("expected-assignment", "use '=' to set '\(word)', or 'expect \(word) ==' to check it", at: peek)
-            case .identifier(let subjectText):
-                let subject = Name(subjectText, span: span(peek.bytes))
+            case .identifier:
+                let subject = self.name(peek)
                 advance()
                 form = try declaration(keyword: name, subject: subject)
             default:
@@ -154,8 +182,8 @@ struct TokenCursor {
         if case .colon = tokens[index].kind {
             advance()
             var list: [Name] = []
-            while case .identifier(let text) = peek.kind {
-                list.append(Name(text, span: span(peek.bytes)))
+            while case .identifier = peek.kind {
+                list.append(name(peek))
                 advance()
                 guard case .comma = tokens[index].kind else { break }
                 advance()
@@ -178,8 +206,8 @@ struct TokenCursor {
         if case .rightParen = tokens[index].kind { advance(); return arguments }
         while true {
             var label: Name?
-            if case .identifier(let text) = peek.kind, index + 1 < tokens.count, case .colon = tokens[index + 1].kind {
-                label = Name(text, span: span(peek.bytes))
+            if case .identifier = peek.kind, index + 1 < tokens.count, case .colon = tokens[index + 1].kind {
+                label = name(peek)
                 advance()
                 advance()
             }
@@ -200,9 +228,11 @@ struct TokenCursor {
     mutating func value() throws(Diagnostic) -> Expression {
         let token = peek
         switch token.kind {
-        case .identifier(let name): advance(); return Expression(.identifier(name), span: span(token.bytes))
-        case .string(let text): advance(); return Expression(.string(text), span: span(token.bytes))
-        case .number(let number): advance(); return Expression(.number(number), span: span(token.bytes))
+        case .identifier: advance(); return Expression(.identifier(text(token)), span: span(token.bytes))
+        case .string: advance(); return Expression(.string(text(token)), span: span(token.bytes))
+        case .number(let integer):
+            advance()
+            return Expression(.number(NumberLiteral(text: text(token), integer: integer)), span: span(token.bytes))
         case .duration(let ms): advance(); return Expression(.duration(milliseconds: ms), span: span(token.bytes))
         case .leftBracket:
             guard depth < maximumNestingDepth else {
@@ -235,11 +265,11 @@ struct TokenCursor {
 
     func describe(_ token: Token) -> String {
         switch token.kind {
-        case .identifier(let name): return "'\(name)'"
+        case .identifier: return "'\(text(token))'"
         case .string: return "a string"
-        case .number(let number): return "'\(number.text)'"
+        case .number: return "'\(text(token))'"
         case .duration: return "a duration"
-        case .version(let text): return "'@\(text)'"
+        case .version: return "'@\(text(token))'"
         case .leftParen: return "'('"
         case .rightParen: return "')'"
         case .leftBracket: return "'['"

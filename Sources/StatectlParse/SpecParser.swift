@@ -52,7 +52,9 @@ extension LineParser {
         tokens.removeAll(keepingCapacity: true)
         let plain = parse(line: line, number: number)
         // `parse` leaves the line's tokens behind, closed by `.end`, when the line lexed.
-        guard tokens.count >= 2, tokens.last?.kind == .end, case .identifier(let word) = tokens[0].kind, Directive.keywords.contains(word) else {
+        guard tokens.count >= 2, tokens.last?.kind == .end, tokens[0].isIdentifier,
+              case let word = String(decoding: UnsafeBufferPointer(rebasing: line[tokens[0].bytes]), as: UTF8.self),
+              Directive.keywords.contains(word) else {
             return ParsedSpecLine(statements: plain.statements, diagnostics: plain.diagnostics)
         }
         switch tokens[1].kind {
@@ -61,7 +63,7 @@ extension LineParser {
         case .leftParen where word != "always" && word != "never": return ParsedSpecLine(statements: plain.statements, diagnostics: plain.diagnostics)
         default: break
         }
-        var cursor = TokenCursor(tokens: tokens, line: number)
+        var cursor = TokenCursor(tokens: tokens, source: line, line: number)
         do {
             let directive = try cursor.directive(word)
             return ParsedSpecLine(directive: (directive, SourceSpan(line: number, bytes: tokens[0].bytes.lowerBound..<tokens[tokens.count - 2].bytes.upperBound)))
@@ -103,10 +105,10 @@ extension TokenCursor {
             }
             directive = .events(events)
         case "depth", "queue":
-            guard case .number(let number) = peek.kind else {
+            guard case .number(let integer) = peek.kind else {
                 throw error("expected-bound", "expected a whole number after '\(word)', such as \(word) \(word == "depth" ? 10 : 5)", at: peek)
             }
-            guard let value = number.integer, value >= 0, value <= maximumExploreBound else {
+            guard let value = integer, value >= 0, value <= maximumExploreBound else {
                 throw error("bound-out-of-range", "'\(word)' takes a whole number from 0 to \(maximumExploreBound)", at: peek)
             }
             advance()
@@ -114,9 +116,9 @@ extension TokenCursor {
         default:
             let condition = try self.condition()
             var settled = false
-            if peek.kind == .identifier("when") {
+            if isWord(peek, "when") {
                 advance()
-                guard peek.kind == .identifier("settled") else {
+                guard isWord(peek, "settled") else {
                     throw error("expected-settled", "expected 'settled' after 'when'", at: peek,
                                 notes: [DiagnosticNote("'when settled' checks the property only when nothing is queued or in flight")])
                 }
