@@ -173,7 +173,7 @@ public struct ScriptCompiler<M: SimulationModel> {
             _ = name
             return .success(.selectModel)
         case .wait(let milliseconds):
-            return .success(.wait(milliseconds: milliseconds, statement: recording ? Self.statementFields("wait \(milliseconds)ms") : []))
+            return .success(.wait(milliseconds: milliseconds, statement: recording ? Self.waitRecord(milliseconds) : []))
         case .expect(let property, let comparison, let value):
             return compileExpectation(property, comparison, value).map { .expect($0) }
         case .expectCondition(let condition):
@@ -181,12 +181,17 @@ public struct ScriptCompiler<M: SimulationModel> {
                 .expectCondition(ConditionCheck(condition: $0, text: condition.text, recording: recording))
             }
         case .call, .assignment, .declaration:
-            return M.compile(statement, names: &names).map { .command($0, statement: recording ? Self.statementFields(M.describe($0)) : []) }
+            return M.compile(statement, names: &names).map { .command($0, statement: recording ? M.statementRecord($0) : []) }
         }
     }
 
-    private static func statementFields(_ call: String) -> [UInt8] {
-        FieldEncoder.encode(.call, string: call)
+    /// `wait 300ms`, as the `statement` record shows it.
+    private static func waitRecord(_ milliseconds: Int64) -> [UInt8] {
+        var text = CallText(capacity: 24)
+        text.append("wait ")
+        text.append(milliseconds)
+        text.append("ms")
+        return text.record()
     }
 
     /// Checks every comparison of a condition; all their problems, or the compiled condition.

@@ -264,6 +264,7 @@ extension SimulationModel {
     public static var builtinNamespaces: [String: [String]] { [:] }
     public static var versions: [String] { [] }
     public init(version: String) { self.init() }
+    public static func statementRecord(_ command: Command) -> [UInt8] { FieldEncoder.encode(.call, string: describe(command)) }
 }
 
 /// A simulated library: its vocabulary (how statements become commands), its state and
@@ -292,6 +293,9 @@ public protocol SimulationModel {
     static func compile(_ statement: Statement, names: inout KnownNames) -> Checked<Command>
     /// The command as the library call it stands for, with defaults filled in.
     static func describe(_ command: Command) -> String
+    /// The `statement` record's field for the command: `describe`'s text, encoded. A model
+    /// may write it without making the `String` (it is made for every line a run compiles).
+    static func statementRecord(_ command: Command) -> [UInt8]
 
     /// The model as the default version behaves.
     init()

@@ -98,32 +98,78 @@ extension StatefulViewControllerModel {
         return reader.problems.isEmpty ? .success(command) : .failure(reader.problems)
     }
 
-    public static func describe(_ command: Command) -> String {
-        func quoted(_ error: String?) -> String { error.map(SwiftLiteral.string) ?? "nil" }
-        /// The completion argument, written only when the caller passes none.
-        func completion(_ passed: Bool) -> String { passed ? "" : ", completion: nil" }
-        // Literals where the text does not vary: a log line per statement should not cost an allocation.
+    public static func describe(_ command: Command) -> String { callText(command).text }
+
+    public static func statementRecord(_ command: Command) -> [UInt8] { callText(command).record() }
+
+    /// The command as the library call it stands for, with defaults filled in; a completion
+    /// argument is written only when the caller passes none.
+    private static func callText(_ command: Command) -> CallText {
+        var text = CallText()
         switch command {
-        case .setHasContent(let value): return value ? "hasContent = true" : "hasContent = false"
-        case .setupInitialViewState(true): return "setupInitialViewState()"
-        case .setupInitialViewState(false): return "setupInitialViewState(nil)"
-        case .startLoading(let animated, true): return animated ? "startLoading(animated: true)" : "startLoading(animated: false)"
-        case .endLoading(true, nil, true): return "endLoading(animated: true, error: nil)"
-        case .endLoading(false, nil, true): return "endLoading(animated: false, error: nil)"
+        case .setHasContent(let value):
+            text.append(value ? "hasContent = true" : "hasContent = false")
+        case .setupInitialViewState(let passed):
+            text.append(passed ? "setupInitialViewState()" : "setupInitialViewState(nil)")
         case .startLoading(let animated, let passed):
-            return "startLoading(animated: \(animated)\(completion(passed)))"
+            text.append("startLoading(animated: ")
+            text.append(animated)
+            if !passed { text.append(", completion: nil") }
+            text.append(")")
         case .endLoading(let animated, let error, let passed):
-            return "endLoading(animated: \(animated), error: \(quoted(error))\(completion(passed)))"
+            text.append("endLoading(animated: ")
+            text.append(animated)
+            text.append(", error: ")
+            text.appendString(error)
+            if !passed { text.append(", completion: nil") }
+            text.append(")")
         case .transitionViewStates(let loading, let error, let animated, let passed):
-            return "transitionViewStates(loading: \(loading), error: \(quoted(error)), animated: \(animated)\(completion(passed)))"
+            text.append("transitionViewStates(loading: ")
+            text.append(loading)
+            text.append(", error: ")
+            text.appendString(error)
+            text.append(", animated: ")
+            text.append(animated)
+            if !passed { text.append(", completion: nil") }
+            text.append(")")
         case .transition(let target, let animated, let passed):
-            let state = target.keyOrNil.map { ".view(\(SwiftLiteral.string($0)))" } ?? ".none"
-            return "transitionToState(\(state), animated: \(animated)\(completion(passed)))"
+            text.append("transitionToState(")
+            if let key = target.keyOrNil {
+                text.append(".view(")
+                text.appendString(key)
+                text.append(")")
+            } else {
+                text.append(".none")
+            }
+            text.append(", animated: ")
+            text.append(animated)
+            if !passed { text.append(", completion: nil") }
+            text.append(")")
         case .addView(let key, let insets):
-            if insets == .zero { return "addView(\(SwiftLiteral.key(key)))" }
-            return "addView(\(SwiftLiteral.key(key)), top: \(insets.top), left: \(insets.left), bottom: \(insets.bottom), right: \(insets.right))"
-        case .removeView(let key): return "removeView(\(SwiftLiteral.key(key)))"
-        case .setBounds(let width, let height): return "bounds(width: \(width), height: \(height))"
+            text.append("addView(")
+            text.appendKey(key)
+            if insets != .zero {
+                text.append(", top: ")
+                text.append(insets.top)
+                text.append(", left: ")
+                text.append(insets.left)
+                text.append(", bottom: ")
+                text.append(insets.bottom)
+                text.append(", right: ")
+                text.append(insets.right)
+            }
+            text.append(")")
+        case .removeView(let key):
+            text.append("removeView(")
+            text.appendKey(key)
+            text.append(")")
+        case .setBounds(let width, let height):
+            text.append("bounds(width: ")
+            text.append(width)
+            text.append(", height: ")
+            text.append(height)
+            text.append(")")
         }
+        return text
     }
 }

@@ -1,0 +1,58 @@
+import Testing
+import StatectlParse
+@testable import StatectlSimulate
+
+@Suite("Call text written as bytes")
+struct CallTextTests {
+    @Test("strings and keys are spelled as SwiftLiteral spells them", arguments: [
+        "", "plain", "a\nb", "q\"uote", "b\\s", "t\tab", "c\rr", "bell\u{7}", "del\u{7F}", "ünïcode 🎉", "two words", "_id9", "9lives",
+    ])
+    func literals(_ text: String) {
+        var string = CallText()
+        string.appendString(text)
+        #expect(string.text == SwiftLiteral.string(text))
+        var key = CallText()
+        key.appendKey(text)
+        #expect(key.text == SwiftLiteral.key(text))
+    }
+
+    @Test("numbers are written as String(_:) writes them", arguments: [Int64.min, -100_000, -1, 0, 7, 320, 86_400_000, Int64.max])
+    func numbers(_ value: Int64) {
+        var text = CallText()
+        text.append(value)
+        #expect(text.text == String(value))
+    }
+
+    @Test("the record is the one FieldEncoder makes of the text")
+    func record() {
+        var text = CallText()
+        text.append("endLoading(animated: ")
+        text.append(true)
+        text.append(", error: ")
+        text.appendString("é\u{1}")
+        text.append(")")
+        #expect(text.text == "endLoading(animated: true, error: \"é\\u{1}\")")
+        #expect(text.record() == FieldEncoder.encode(.call, string: "endLoading(animated: true, error: \"é\\u{1}\")"))
+        #expect(CallText().record() == FieldEncoder.encode(.call, string: ""))
+    }
+
+    @Test("a StatefulViewController command's record is its description, encoded")
+    func statefulViewController() {
+        typealias Model = StatefulViewControllerModel
+        let commands: [Model.Command] = [
+            .setHasContent(true), .setupInitialViewState(completion: false), .startLoading(animated: false, completion: false),
+            .endLoading(animated: true, error: nil, completion: true), .endLoading(animated: false, error: "a \"b\"\n", completion: false),
+            .transitionViewStates(loading: true, error: "e", animated: false, completion: true),
+            .transition(to: .none, animated: true, completion: true), .transition(to: .view("two words"), animated: false, completion: false),
+            .addView("custom", .zero), .addView("x y", Insets(top: -3, left: 0, bottom: 100_000, right: 1)),
+            .removeView("v1"), .setBounds(width: 0, height: 667),
+        ]
+        for command in commands {
+            #expect(Model.statementRecord(command) == FieldEncoder.encode(.call, string: Model.describe(command)))
+        }
+        #expect(Model.describe(.endLoading(animated: false, error: "a \"b\"\n", completion: false))
+                == "endLoading(animated: false, error: \"a \\\"b\\\"\\n\", completion: nil)")
+        #expect(Model.describe(.addView("x y", Insets(top: -3, left: 0, bottom: 100_000, right: 1)))
+                == "addView(\"x y\", top: -3, left: 0, bottom: 100000, right: 1)")
+    }
+}
