@@ -41,6 +41,10 @@ public struct LineParser {
             return ParsedLine(diagnostics: [error])
         }
         var result = ParsedLine()
+        // Sized once: growing from one statement to two reallocated on most lines.
+        var separators = 0
+        for token in tokens where token.isSemicolon { separators += 1 }
+        result.statements.reserveCapacity(separators + 1)
         var cursor = TokenCursor(tokens: tokens, source: line, line: number)
         while !cursor.atEnd {
             if cursor.tokens[cursor.index].isSemicolon { cursor.advance(); continue }
@@ -204,6 +208,7 @@ struct TokenCursor {
         advance()
         var arguments: [Argument] = []
         if case .rightParen = tokens[index].kind { advance(); return arguments }
+        arguments.reserveCapacity(argumentCount())
         while true {
             var label: Name?
             if case .identifier = peek.kind, index + 1 < tokens.count, case .colon = tokens[index + 1].kind {
@@ -222,6 +227,27 @@ struct TokenCursor {
                 throw error("expected-comma", "expected ',' or ')' after an argument, found \(describe(peek))", at: peek)
             }
         }
+    }
+
+    /// How many arguments the list at the cursor holds (its top-level commas, plus one), so
+    /// its array is allocated once rather than at every doubling. A guess on a malformed
+    /// line, where the count only sizes an array that a diagnostic replaces.
+    func argumentCount() -> Int {
+        var count = 1, depth = 0, at = index
+        while at < tokens.count {
+            switch tokens[at].kind {
+            case .leftParen, .leftBracket: depth += 1
+            case .rightBracket: depth -= 1
+            case .rightParen:
+                if depth == 0 { return count }
+                depth -= 1
+            case .comma where depth == 0: count += 1
+            case .semicolon, .end: return count
+            default: break
+            }
+            at += 1
+        }
+        return count
     }
 
     /// value := NAME | STRING | NUMBER | DURATION | '[' (value (',' value)*)? ']'
