@@ -41,21 +41,27 @@ public struct ParameterSpec: Sendable {
 /// every problem with a span. Shared by every model's vocabulary.
 public struct ArgumentReader {
     public let call: Name
-    /// Matched arguments by parameter label; a handful at most, so a list beats a dictionary.
-    private var matched: [(label: String, argument: Argument)] = []
+    private let arguments: [Argument]
+    private let parameters: [ParameterSpec]
+    /// For each parameter, by position, the index of the argument matched to it, or -1. A
+    /// vector, not an array: reading a call's arguments allocates nothing (every line that
+    /// is not cached reads its calls' arguments, in both passes).
+    private var matched = SIMD8<Int32>(repeating: -1)
     public var problems: [Diagnostic] = []
 
-    /// Reads `arguments` (nil: the call had no parentheses) against `parameters`.
+    /// Reads `arguments` (nil: the call had no parentheses) against `parameters`, at most
+    /// eight of them.
     public init(call: Name, arguments: [Argument]?, parameters: [ParameterSpec]) {
+        precondition(parameters.count <= SIMD8<Int32>.scalarCount, "a call takes at most eight parameters")
         self.call = call
+        self.arguments = arguments ?? []
+        self.parameters = parameters
         // Only the diagnostics need the labels as a list: made when one is, not per call.
         var labels: [String] { parameters.map(\.label) }
-        // One allocation, not one per doubling as arguments are appended.
-        matched.reserveCapacity(arguments?.count ?? 0)
-        for (position, argument) in (arguments ?? []).enumerated() {
-            let parameter: ParameterSpec?
-            if let label = argument.label {
-                parameter = parameters.first { $0.label == label.text }
+        for position in self.arguments.indices {
+            let parameter: Int?
+            if let label = self.arguments[position].label {
+                parameter = parameters.firstIndex { $0.label == label.text }
                 if parameter == nil {
                     var notes: [DiagnosticNote] = []
                     if let near = Suggestion.nearest(to: label.text, in: labels) { notes.append(DiagnosticNote("did you mean '\(near)'?")) }
@@ -65,49 +71,62 @@ public struct ArgumentReader {
                                                message: "'\(call.text)' has no argument '\(label.text)'", notes: notes))
                     continue
                 }
-            } else if let word = argument.value.identifier, let flag = parameters.first(where: { $0.bare && $0.label == word }) {
+            } else if case .identifier(let word) = self.arguments[position].value.kind,
+                      let flag = parameters.firstIndex(where: { $0.bare && $0.label == word }) {
                 parameter = flag
-            } else if position == 0, let first = parameters.first(where: \.positional) {
+            } else if position == 0, let first = parameters.firstIndex(where: \.positional) {
                 parameter = first
             } else {
                 let notes = labels.isEmpty ? [DiagnosticNote("'\(call.text)' takes no arguments")]
                     : [DiagnosticNote("write it with its label: " + labels.map { "\($0):" }.joined(separator: " "))]
-                problems.append(Diagnostic(id: "missing-label", span: argument.value.span,
+                problems.append(Diagnostic(id: "missing-label", span: self.arguments[position].value.span,
                                            message: "unexpected argument without a label", notes: notes))
                 continue
             }
             guard let parameter else { continue }
-            if self.argument(parameter.label) != nil {
-                problems.append(Diagnostic(id: "duplicate-argument", span: argument.label?.span ?? argument.value.span,
-                                           message: "argument '\(parameter.label)' is given twice"))
+            if matched[parameter] >= 0 {
+                problems.append(Diagnostic(id: "duplicate-argument",
+                                           span: self.arguments[position].label?.span ?? self.arguments[position].value.span,
+                                           message: "argument '\(parameters[parameter].label)' is given twice"))
                 continue
             }
-            matched.append((parameter.label, argument))
+            matched[parameter] = Int32(position)
         }
     }
 
+    /// The index in `arguments` of the argument given for `label`, if one was.
+    private func index(_ label: String) -> Int? {
+        for parameter in parameters.indices where parameters[parameter].label == label {
+            let index = matched[parameter]
+            return index >= 0 ? Int(index) : nil
+        }
+        return nil
+    }
+
+    // The readers below look at `arguments[index]` in place rather than copying the
+    // argument out: a copy retains and releases every string it holds.
     private func argument(_ label: String) -> Argument? {
-        matched.first { $0.label == label }?.argument
+        index(label).map { arguments[$0] }
     }
 
     /// Whether the argument was written at all.
-    public func has(_ label: String) -> Bool { argument(label) != nil }
+    public func has(_ label: String) -> Bool { index(label) != nil }
 
     /// Whether the argument was written as its bare label (`end(error)`).
     public func isBare(_ label: String) -> Bool {
-        guard let argument = argument(label) else { return false }
-        return argument.label == nil && argument.value.identifier == label
+        guard let index = index(label), arguments[index].label == nil,
+              case .identifier(let word) = arguments[index].value.kind else { return false }
+        return word == label
     }
 
     public mutating func flag(_ label: String, default value: Bool) -> Bool {
-        guard let argument = argument(label) else { return value }
-        switch argument.value.identifier {
-        case "true": return true
-        case "false": return false
-        default:
-            problems.append(Diagnostic(id: "type-mismatch", span: argument.value.span, message: "'\(label)' takes true or false"))
-            return value
+        guard let index = index(label) else { return value }
+        if case .identifier(let word) = arguments[index].value.kind {
+            if word == "true" { return true }
+            if word == "false" { return false }
         }
+        problems.append(Diagnostic(id: "type-mismatch", span: arguments[index].value.span, message: "'\(label)' takes true or false"))
+        return value
     }
 
     /// A name argument (a state or view key); nil with a problem recorded if missing or not a name.
@@ -142,25 +161,25 @@ public struct ArgumentReader {
 
     /// A string argument, or nil if absent (or written as `nil`).
     public mutating func string(_ label: String) -> String? {
-        guard let argument = argument(label) else { return nil }
-        switch argument.value.kind {
+        guard let index = index(label) else { return nil }
+        switch arguments[index].value.kind {
         case .string(let text): return text
         case .identifier("nil"): return nil
         default:
-            problems.append(Diagnostic(id: "type-mismatch", span: argument.value.span, message: "'\(label)' takes a string, such as \"offline\""))
+            problems.append(Diagnostic(id: "type-mismatch", span: arguments[index].value.span, message: "'\(label)' takes a string, such as \"offline\""))
             return nil
         }
     }
 
     /// A whole number in `range`, or `value` if absent.
     public mutating func integer(_ label: String, default value: Int64, in range: ClosedRange<Int64>) -> Int64 {
-        guard let argument = argument(label) else { return value }
-        guard case .number(let number) = argument.value.kind else {
-            problems.append(Diagnostic(id: "type-mismatch", span: argument.value.span, message: "'\(label)' takes a whole number"))
+        guard let index = index(label) else { return value }
+        guard case .number(let number) = arguments[index].value.kind else {
+            problems.append(Diagnostic(id: "type-mismatch", span: arguments[index].value.span, message: "'\(label)' takes a whole number"))
             return value
         }
         guard let integer = number.integer, range.contains(integer) else {
-            problems.append(Diagnostic(id: "number-out-of-range", span: argument.value.span,
+            problems.append(Diagnostic(id: "number-out-of-range", span: arguments[index].value.span,
                                        message: "'\(label)' must be a whole number from \(range.lowerBound) to \(range.upperBound)"))
             return value
         }
