@@ -50,27 +50,35 @@ final class LineCache<Value: AnyObject> {
     /// offered for its slot. A script whose lines never repeat then pays for no copies and
     /// evicts nothing that might repeat; a repeating line is compiled once more than it
     /// would be if every line were stored.
-    func admits(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    func admits(_ line: UnsafeBufferPointer<UInt8>) -> Bool { admits(line, hash: Self.hash(line)) }
+
+    // The variants taking `hash` (`LineCache.hash(line)`, the same for every cache) let a
+    // caller that asks several caches about one line hash it once.
+
+    func admits(_ line: UnsafeBufferPointer<UInt8>, hash: Int) -> Bool {
         guard line.count <= Self.longestLine else { return false }
-        let hash = Self.hash(line)
         let slot = hash & mask
         if seen[slot] == hash { return true }
         seen[slot] = hash
         return false
     }
 
-    func value(for line: UnsafeBufferPointer<UInt8>) -> Value? {
+    func value(for line: UnsafeBufferPointer<UInt8>) -> Value? { value(for: line, hash: Self.hash(line)) }
+
+    func value(for line: UnsafeBufferPointer<UInt8>, hash: Int) -> Value? {
         guard line.count <= Self.longestLine else { return nil }
-        let slot = Self.hash(line) & mask
+        let slot = hash & mask
         let key = keys[slot]
         guard let stored = key.bytes, key.count == line.count else { return nil }
         guard key.count == 0 || memcmp(stored, line.baseAddress!, key.count) == 0 else { return nil }
         return values[slot]
     }
 
-    func insert(_ value: Value, for line: UnsafeBufferPointer<UInt8>) {
+    func insert(_ value: Value, for line: UnsafeBufferPointer<UInt8>) { insert(value, for: line, hash: Self.hash(line)) }
+
+    func insert(_ value: Value, for line: UnsafeBufferPointer<UInt8>, hash: Int) {
         guard line.count <= Self.longestLine else { return }
-        let slot = Self.hash(line) & mask
+        let slot = hash & mask
         keys[slot].bytes?.deallocate()
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(line.count, 1))
         if let source = line.baseAddress { bytes.update(from: source, count: line.count) }
@@ -80,6 +88,7 @@ final class LineCache<Value: AnyObject> {
 
     /// A multiply-and-mix hash over the line, eight bytes at a time: lines are short and
     /// hashed twice each (check, then run), so a byte-at-a-time hash showed up in profiles.
+    @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var hash = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E3779B97F4A7C15
         guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: hash) }

@@ -246,18 +246,20 @@ final class Session<M: SimulationModel> {
     }
 
     func feed(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> [Diagnostic] {
-        if let cached = cache.value(for: line) {
+        // Hashed once for every cache look-up of the line (a line too long to cache is not hashed).
+        let hash = line.count <= LineCache<FailedLine>.longestLine ? LineCache<FailedLine>.hash(line) : 0
+        if let cached = cache.value(for: line, hash: hash) {
             // Checked before: nothing to report; running, its spans' line is corrected by the simulator.
             return simulating ? simulator.runLine(cached, line: number) : []
         }
-        if !simulating, let failed = failedLines.value(for: line), failed.namesVersion == compiler.namesVersion {
+        if !simulating, let failed = failedLines.value(for: line, hash: hash), failed.namesVersion == compiler.namesVersion {
             // The same text with the same names declared fails the same way (its own
             // declarations, if any, were made the first time and changed nothing since).
             return failed.problems.map { $0.onLine(number) }
         }
-        let problems = feedParsed(parser.parse(line: line, number: number), line, number)
+        let problems = feedParsed(parser.parse(line: line, number: number), line, number, hash: hash)
         if !simulating, !problems.isEmpty {
-            failedLines.insert(FailedLine(problems, namesVersion: compiler.namesVersion), for: line)
+            failedLines.insert(FailedLine(problems, namesVersion: compiler.namesVersion), for: line, hash: hash)
         }
         return problems
     }
@@ -269,8 +271,12 @@ final class Session<M: SimulationModel> {
     }
 
     func feedParsed(_ parsed: ParsedLine, _ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> [Diagnostic] {
+        feedParsed(parsed, line, number, hash: LineCache<FailedLine>.hash(line))
+    }
+
+    private func feedParsed(_ parsed: ParsedLine, _ line: UnsafeBufferPointer<UInt8>, _ number: Int, hash: Int) -> [Diagnostic] {
         var problems = parsed.diagnostics
-        var cacheable = problems.isEmpty && cache.admits(line)
+        var cacheable = problems.isEmpty && cache.admits(line, hash: hash)
         // Checking a line that will not be stored needs only its problems: its instructions
         // are dropped as they are made, with no list or line built around them.
         let keeping = simulating || cacheable
@@ -289,7 +295,7 @@ final class Session<M: SimulationModel> {
         }
         guard keeping else { return problems }
         let compiled = CompiledLine(statements)
-        if cacheable { cache.insert(compiled, for: line) }
+        if cacheable { cache.insert(compiled, for: line, hash: hash) }
         guard simulating else { return problems }
         return simulator.runLine(compiled, line: number)
     }
