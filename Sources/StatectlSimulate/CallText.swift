@@ -58,8 +58,19 @@ public struct CallText {
     /// `text` as `SwiftLiteral.string` spells it: in quotes, with `"`, `\` and control
     /// characters escaped. Byte by byte: every byte it escapes is ASCII.
     public mutating func appendString(_ text: String) {
+        var text = text
+        text.withUTF8 { appendString(utf8: $0) }
+    }
+
+    private mutating func appendString(utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        // Most texts need no escape: then their bytes are copied in one piece.
+        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""): append("\\\"")
             case UInt8(ascii: "\\"): append("\\\\")
@@ -68,8 +79,7 @@ public struct CallText {
             case 0x0D: append("\\r")
             case 0..<0x20, 0x7F:
                 append("\\u{")
-                let hex = Array(String(byte, radix: 16).utf8)
-                bytes.append(contentsOf: hex)
+                bytes.append(contentsOf: String(byte, radix: 16).utf8)
                 append("}")
             default: bytes.append(byte)
             }
