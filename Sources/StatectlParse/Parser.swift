@@ -210,13 +210,18 @@ struct TokenCursor {
         if case .rightParen = tokens[index].kind { advance(); return arguments }
         arguments.reserveCapacity(argumentCount())
         while true {
-            var label: Name?
+            // Label and value are consumed into the argument: built from temporaries, it was
+            // copied into the array and the temporaries destroyed (a retain and release per string).
+            let hasLabel: Bool
             if case .identifier = peek.kind, index + 1 < tokens.count, case .colon = tokens[index + 1].kind {
-                label = name(peek)
-                advance()
-                advance()
+                hasLabel = true
+            } else {
+                hasLabel = false
             }
-            arguments.append(Argument(label: label, value: try value()))
+            let label = hasLabel ? name(peek) : nil
+            if hasLabel { advance(); advance() }
+            let value = try value()
+            arguments.append(Argument(label: consume label, value: consume value))
             switch peek.kind {
             case .comma: advance()
             case .rightParen: advance(); return arguments
