@@ -14,14 +14,20 @@ public struct Expectation: Sendable {
     /// change, encoded once.
     let recordPrefix: [UInt8]
 
-    init(property: String, comparison: Comparison, expected: ObservedValue, otherProperty: String? = nil, sorted: Bool, recording: Bool) {
+    /// `encoder` (nil when not recording) is the compiler's, reused for every expectation.
+    init(property: String, comparison: Comparison, expected: ObservedValue, otherProperty: String? = nil, sorted: Bool,
+         encoder: FieldEncoder?) {
         self.property = property
         self.otherProperty = otherProperty
         self.comparison = comparison
         self.expected = expected
         self.sorted = sorted
-        recordPrefix = !recording ? [] : FieldEncoder.encode([Field(.property, .string(property)), Field(.comparison, .string(comparison.rawValue)),
-                                            Field(.expected, expected.field)])
+        guard let encoder else { recordPrefix = []; return }
+        encoder.removeAll()
+        encoder.add(.property, property)
+        encoder.add(.comparison, comparison.rawValue)
+        encoder.add(.expected, expected.field)
+        recordPrefix = Array(encoder.bytes)
     }
 }
 
@@ -88,11 +94,15 @@ public struct ConditionCheck: Sendable {
     /// The `expect` record reads `TEXT is true`, so every renderer shows it as it shows a comparison.
     let recordPrefix: [UInt8]
 
-    init(condition: CompiledCondition, text: String, recording: Bool) {
+    init(condition: CompiledCondition, text: String, encoder: FieldEncoder?) {
         self.condition = condition
         self.text = text
-        recordPrefix = !recording ? [] : FieldEncoder.encode([Field(.property, .string(text)), Field(.comparison, .string("is")),
-                                                              Field(.expected, .bool(true))])
+        guard let encoder else { recordPrefix = []; return }
+        encoder.removeAll()
+        encoder.add(.property, text)
+        encoder.add(.comparison, "is")
+        encoder.add(.expected, true)
+        recordPrefix = Array(encoder.bytes)
     }
 }
 
@@ -142,9 +152,12 @@ public struct ScriptCompiler<M: SimulationModel> {
     /// Whether instructions carry their records' fixed fields: only a run needs them, and
     /// making them (the call's text, mostly) is a good part of compiling a line.
     private let recording: Bool
+    /// Encodes expectations' fixed fields when recording; one for every line, not one each.
+    private let encoder: FieldEncoder?
 
     public init(recording: Bool = true, version: String? = nil) {
         self.recording = recording
+        encoder = recording ? FieldEncoder() : nil
         let version = version ?? M.versions.first
         self.version = version
         // A property limited to some versions is left out of the others.
@@ -178,7 +191,7 @@ public struct ScriptCompiler<M: SimulationModel> {
             return compileExpectation(property, comparison, value).map { .expect($0) }
         case .expectCondition(let condition):
             return compileCondition(condition).map {
-                .expectCondition(ConditionCheck(condition: $0, text: condition.text, recording: recording))
+                .expectCondition(ConditionCheck(condition: $0, text: condition.text, encoder: encoder))
             }
         case .call, .assignment, .declaration:
             return M.compile(statement, names: &names).map { .command($0, statement: recording ? M.statementRecord($0) : []) }
@@ -236,7 +249,7 @@ public struct ScriptCompiler<M: SimulationModel> {
                                             message: "'\(property.text)' and '\(other)' hold different kinds of values")])
             }
             return .success(Expectation(property: property.text, comparison: comparison, expected: .name(other), otherProperty: other,
-                                        sorted: spec.isSorted, recording: recording))
+                                        sorted: spec.isSorted, encoder: encoder))
         }
         let expected: ObservedValue
         switch spec.kind {
@@ -292,7 +305,7 @@ public struct ScriptCompiler<M: SimulationModel> {
             expected = .flag(word == "true")
         }
         return .success(Expectation(property: property.text, comparison: comparison, expected: expected, sorted: spec.isSorted,
-                                    recording: recording))
+                                    encoder: encoder))
     }
 
     private static func namespace(of kind: PropertySpec.Kind) -> String {
