@@ -226,7 +226,7 @@ public struct ScriptCompiler<M: SimulationModel> {
     }
 
     private func compileExpectation(_ property: Name, _ comparison: Comparison, _ value: Expression) -> Checked<Expectation> {
-        guard let spec = properties.first(where: { $0.name == property.text }) else {
+        guard let spec = properties.first(where: { Self.same($0.name, property.text) }) else {
             let modelName = version.map { "\(M.name)@\($0)" } ?? M.name
             if let other = M.properties.first(where: { $0.name == property.text }), let versions = other.versions {
                 // A property of another version: say which version the script is, and which have it.
@@ -242,7 +242,7 @@ public struct ScriptCompiler<M: SimulationModel> {
             return .failure([Diagnostic(id: "unknown-property", span: property.span,
                                         message: "unknown property '\(property.text)'", notes: notes)])
         }
-        if let other = value.identifier, let otherSpec = M.properties.first(where: { $0.name == other }),
+        if let other = value.identifier, let otherSpec = M.properties.first(where: { Self.same($0.name, other) }),
            !names.contains(other, in: Self.namespace(of: spec.kind)) {
             guard Self.comparable(spec.kind, otherSpec.kind) else {
                 return .failure([Diagnostic(id: "type-mismatch", span: value.span,
@@ -307,6 +307,10 @@ public struct ScriptCompiler<M: SimulationModel> {
         return .success(Expectation(property: property.text, comparison: comparison, expected: expected, sorted: spec.isSorted,
                                     encoder: encoder))
     }
+
+    /// `a == b`, with the lengths compared first: looking a property up compares the written
+    /// name with every property's, and most differ in length, which costs no string compare.
+    private static func same(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count && a == b }
 
     private static func namespace(of kind: PropertySpec.Kind) -> String {
         switch kind {
