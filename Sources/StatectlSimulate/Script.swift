@@ -277,6 +277,7 @@ final class Session<M: SimulationModel> {
     private func feedParsed(_ parsed: ParsedLine, _ line: UnsafeBufferPointer<UInt8>, _ number: Int, hash: Int) -> [Diagnostic] {
         var problems = parsed.diagnostics
         var cacheable = problems.isEmpty && cache.admits(line, hash: hash)
+        if simulating && !cacheable { return runAsCompiled(parsed, number) }
         // Checking a line that will not be stored needs only its problems: its instructions
         // are dropped as they are made, with no list or line built around them.
         let keeping = simulating || cacheable
@@ -298,6 +299,20 @@ final class Session<M: SimulationModel> {
         if cacheable { cache.insert(compiled, for: line, hash: hash) }
         guard simulating else { return problems }
         return simulator.runLine(compiled, line: number)
+    }
+
+    /// Runs a line that will not be stored: each instruction as soon as it is compiled, with
+    /// no list or `CompiledLine` made and dropped around them. The line passed the check, so
+    /// its statements compile (a run reports only what the simulation finds).
+    private func runAsCompiled(_ parsed: ParsedLine, _ number: Int) -> [Diagnostic] {
+        guard simulator.beginLine(number) else { return [] }
+        var problems: [Diagnostic] = []
+        for statement in parsed.statements {
+            guard case .success(let instruction) = compiler.compile(statement) else { continue }
+            guard simulator.run(instruction, span: statement.span, problems: &problems) else { return problems }
+        }
+        simulator.endLine()
+        return problems
     }
 
     func finish() -> Script.Outcome {

@@ -37,8 +37,7 @@ public struct Simulator<M: SimulationModel> {
     @_specialize(exported: true, where M == StateViewControllerModel)
     @_specialize(exported: true, where M == JMStatefulTableViewControllerModel)
     public mutating func runLine(_ compiled: CompiledLine<M.Command>, line: Int) -> [Diagnostic] {
-        guard !stopped else { return [] }
-        effects.line = line
+        guard beginLine(line) else { return [] }
         var problems: [Diagnostic] = []
         // An integer range: `indices` of a generic collection asks the runtime for metadata
         // (explore calls this unspecialised).
@@ -46,40 +45,89 @@ public struct Simulator<M: SimulationModel> {
             // Statements may come from an earlier line with the same text: the span's
             // bytes hold, the line number is this one.
             let span = SourceSpan(line: line, bytes: compiled.statements[index].span.bytes)
+            // The same switch as `run`'s, on the stored instruction itself: passing it to
+            // `run` copied it (retaining its strings) for every statement of a cached line.
+            let running: Bool
             switch compiled.statements[index].instruction {
-            case .selectModel:
-                continue
-            case .command(let command, let statement):
-                effects.record(.statement, encoded: statement)
-                do {
-                    try model.perform(command, effects: &effects)
-                } catch {
-                    stop(error, span: span, problems: &problems)
-                    return problems
-                }
-            case .wait(let milliseconds, let statement):
-                effects.record(.statement, encoded: statement)
-                // `wait` ends the turn it is in: the run loop runs while time passes.
-                model.endTurn(effects: &effects)
-                advance(to: effects.now + milliseconds)
-            case .expect(let expectation):
-                do {
-                    if let failure = try check(expectation, span: span) { problems.append(failure) }
-                } catch {
-                    stop(error, span: span, problems: &problems)
-                    return problems
-                }
-            case .expectCondition(let check):
-                do {
-                    if let failure = try self.check(check, span: span) { problems.append(failure) }
-                } catch {
-                    stop(error, span: span, problems: &problems)
-                    return problems
-                }
+            case .selectModel: running = true
+            case .command(let command, let statement): running = perform(command, statement: statement, span: span, problems: &problems)
+            case .wait(let milliseconds, let statement): running = wait(milliseconds, statement: statement)
+            case .expect(let expectation): running = expect(expectation, span: span, problems: &problems)
+            case .expectCondition(let check): running = expect(check, span: span, problems: &problems)
             }
+            guard running else { return problems }
         }
-        model.endTurn(effects: &effects)
+        endLine()
         return problems
+    }
+
+    // A line can also be run an instruction at a time, as it is compiled, with no
+    // `CompiledLine` made for it: `beginLine`, `run` for each instruction while it returns
+    // true, then `endLine`. The same turn as `runLine`.
+
+    /// Starts the turn of script line `line`; false when the simulation has stopped.
+    mutating func beginLine(_ line: Int) -> Bool {
+        guard !stopped else { return false }
+        effects.line = line
+        return true
+    }
+
+    /// Runs one instruction of the line begun; false when it stopped the simulation (the
+    /// line's turn then does not end).
+    mutating func run(_ instruction: Instruction<M.Command>, span: SourceSpan, problems: inout [Diagnostic]) -> Bool {
+        switch instruction {
+        case .selectModel: return true
+        case .command(let command, let statement): return perform(command, statement: statement, span: span, problems: &problems)
+        case .wait(let milliseconds, let statement): return wait(milliseconds, statement: statement)
+        case .expect(let expectation): return expect(expectation, span: span, problems: &problems)
+        case .expectCondition(let check): return expect(check, span: span, problems: &problems)
+        }
+    }
+
+    /// Ends the line's turn.
+    mutating func endLine() {
+        model.endTurn(effects: &effects)
+    }
+
+    // Each instruction's step; false when it stopped the simulation.
+
+    private mutating func perform(_ command: M.Command, statement: [UInt8], span: SourceSpan, problems: inout [Diagnostic]) -> Bool {
+        effects.record(.statement, encoded: statement)
+        do {
+            try model.perform(command, effects: &effects)
+            return true
+        } catch {
+            stop(error, span: span, problems: &problems)
+            return false
+        }
+    }
+
+    private mutating func wait(_ milliseconds: Int64, statement: [UInt8]) -> Bool {
+        effects.record(.statement, encoded: statement)
+        // `wait` ends the turn it is in: the run loop runs while time passes.
+        model.endTurn(effects: &effects)
+        advance(to: effects.now + milliseconds)
+        return true
+    }
+
+    private mutating func expect(_ expectation: Expectation, span: SourceSpan, problems: inout [Diagnostic]) -> Bool {
+        do {
+            if let failure = try check(expectation, span: span) { problems.append(failure) }
+            return true
+        } catch {
+            stop(error, span: span, problems: &problems)
+            return false
+        }
+    }
+
+    private mutating func expect(_ check: ConditionCheck, span: SourceSpan, problems: inout [Diagnostic]) -> Bool {
+        do {
+            if let failure = try self.check(check, span: span) { problems.append(failure) }
+            return true
+        } catch {
+            stop(error, span: span, problems: &problems)
+            return false
+        }
     }
 
     /// Ends the script: the clock runs on until nothing is queued or in flight.
