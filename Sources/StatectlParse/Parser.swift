@@ -17,9 +17,12 @@ public enum Parser {
     }
 }
 
-/// A parser kept from line to line, so its token buffer is allocated once per script.
+/// A parser kept from line to line, so its token buffer is allocated once per script
+/// (and its statement list too, when the caller hands each line's back with `recycle`).
 public struct LineParser {
     var tokens: [Token] = []
+    /// An empty list with room, for the next line's statements.
+    private var spareStatements: [Statement] = []
 
     public init() {}
 
@@ -44,6 +47,7 @@ public struct LineParser {
         // Sized once: growing from one statement to two reallocated on most lines.
         var separators = 0
         for token in tokens where token.isSemicolon { separators += 1 }
+        swap(&result.statements, &spareStatements)
         result.statements.reserveCapacity(separators + 1)
         var cursor = TokenCursor(tokens: tokens, source: line, line: number)
         while !cursor.atEnd {
@@ -56,6 +60,14 @@ public struct LineParser {
             }
         }
         return result
+    }
+
+    /// Takes back a line's statements once they are no longer needed, so that the next
+    /// line reuses their list's storage instead of allocating its own.
+    public mutating func recycle(_ parsed: inout ParsedLine) {
+        swap(&parsed.statements, &spareStatements)
+        // A freak line of many thousand statements does not keep its list's memory.
+        spareStatements.removeAll(keepingCapacity: spareStatements.capacity <= 256)
     }
 }
 

@@ -257,7 +257,9 @@ final class Session<M: SimulationModel> {
             // declarations, if any, were made the first time and changed nothing since).
             return failed.problems.map { $0.onLine(number) }
         }
-        let problems = feedParsed(parser.parse(line: line, number: number), line, number, hash: hash)
+        var parsed = parser.parse(line: line, number: number)
+        let problems = feedParsed(parsed, line, number, hash: hash)
+        parser.recycle(&parsed)
         if !simulating, !problems.isEmpty {
             failedLines.insert(FailedLine(problems, namesVersion: compiler.namesVersion), for: line, hash: hash)
         }
