@@ -107,13 +107,14 @@ struct TokenCursor {
     /// Whether the token is the identifier `word` (ASCII), compared as bytes.
     func isWord(_ token: Token, _ word: StaticString) -> Bool {
         guard case .identifier = token.kind, token.bytes.count == word.utf8CodeUnitCount else { return false }
-        let expected = word.utf8Start
-        var offset = 0
-        for index in token.bytes {
-            if source[index] != expected[offset] { return false }
-            offset += 1
+        return word.withUTF8Buffer { expected in
+            var offset = 0
+            for index in token.bytes {
+                if source[index] != expected[offset] { return false }
+                offset += 1
+            }
+            return true
         }
-        return true
     }
 
     /// A name made from an identifier token.

@@ -21,7 +21,10 @@ public struct CallText {
     /// The encoded field, its length filled in (in place: the bytes are not copied).
     public consuming func record() -> [UInt8] {
         let length: EncodedLength = bytes.count - Self.header.count
-        bytes.withUnsafeMutableBytes { $0.storeBytes(of: length, toByteOffset: Self.header.count - lengthSize, as: EncodedLength.self) }
+        // The header ends with the length, in the machine's byte order, as `FieldEncoder` writes it.
+        withUnsafeBytes(of: length) { lengthBytes in
+            for index in 0..<lengthSize { bytes[Self.header.count - lengthSize + index] = lengthBytes[index] }
+        }
         return bytes
     }
 
@@ -29,7 +32,7 @@ public struct CallText {
     public var text: String { String(decoding: bytes[Self.header.count...], as: UTF8.self) }
 
     public mutating func append(_ literal: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     public mutating func append(_ value: Bool) { append(value ? "true" : "false") }
@@ -37,17 +40,13 @@ public struct CallText {
     /// A whole number in decimal, as `String(value)` writes it.
     public mutating func append(_ value: Int64) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var room: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: the largest takes 20 digits
-        withUnsafeMutableBytes(of: &room) { digits in
-            var index = digits.count
-            repeat {
-                index -= 1
-                digits[index] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: digits[index...])
-        }
+        let magnitude = value.magnitude
+        var divisor: UInt64 = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        repeat {
+            bytes.append(UInt8(truncatingIfNeeded: magnitude / divisor % 10) + 0x30)
+            divisor /= 10
+        } while divisor > 0
     }
 
     /// `nil`, or the text as `appendString` spells it.
