@@ -113,6 +113,8 @@ struct Search<M: ExplorableModel> {
     var walkWitness: [(config: Int, event: Int?)?] = []
     var walkOrder: [Int] = []
 
+    /// Observable states (× settled or not) whose properties have been checked.
+    var checkedStates: [Bool] = []
     var results: [ExploreResult.PropertyResult]
     var runtimeError: ExploreResult.PropertyResult
     var steps = 0
@@ -262,7 +264,18 @@ struct Search<M: ExplorableModel> {
         guard isNew else { return (config, false) }
         parents.append(Int32(parent))
         via.append(UInt16(event))
-        observed.append(Int32(observableState(of: simulator.model, depth: depth)))
+        let state = observableState(of: simulator.model, depth: depth)
+        observed.append(Int32(state))
+        // A property reads what `expect` can read, and, unless it reads a counter (which then
+        // joins the identity), all of that is the observable state: its verdict there is the
+        // verdict at the first configuration found with that state and settledness, which
+        // breadth-first is at the least depth. So each pair is checked once.
+        if identityCounters.isEmpty {
+            let key = state * 2 + (simulator.model.isSettled ? 1 : 0)
+            if key >= checkedStates.count { checkedStates += Array(repeating: false, count: key + 1 - checkedStates.count) }
+            guard !checkedStates[key] else { return (config, true) }
+            checkedStates[key] = true
+        }
         check(simulator.model, config: config)
         return (config, true)
     }
