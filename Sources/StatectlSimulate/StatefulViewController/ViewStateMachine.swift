@@ -79,7 +79,9 @@ struct ViewStateMachine {
     /// What differs between the releases statectl simulates; docs/models/StatefulViewController.md
     /// cites the source lines.
     struct Release: Sendable {
-        var name: String
+        /// Static text, not a `String`: explore copies machines on every step, and a string
+        /// is retained and released with each copy.
+        var name: StaticString
         /// master puts placeholders in a container view that it adds to the backing view to
         /// show one and removes after hiding them all; 3.0.1 adds them to the backing view.
         var hasContainer: Bool
