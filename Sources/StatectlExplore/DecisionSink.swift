@@ -11,26 +11,40 @@ import StatectlSimulate
 /// A walk's fields are the same bytes each time it is taken, so they are numbered once;
 /// `BranchCoverage` reads each distinct walk once at the end.
 final class DecisionSink: RecordSink {
-    /// Walks seen so far, by a hash of their encoded fields (checked against `fields`).
-    private var numbers = HashIndex()
-    private var fields: [[UInt8]] = []
+    /// Everything that changes, in one stored property: each record then costs the class
+    /// one dynamic exclusivity check, not one per property it touches (they were a twentieth
+    /// of a search).
+    private var state = Walks()
+
     /// The walks' records, by number, for `BranchCoverage`.
-    private(set) var walks: [Record] = []
+    var walks: [Record] { state.records }
     /// Walks taken since `beginStep`, by number.
-    private(set) var step: [Int] = []
+    var step: [Int] { state.step }
 
     /// Explore reads nothing else: the models' other records are never encoded.
     let onlyKind: RecordKind? = .decision
 
-    func beginStep() { step.removeAll(keepingCapacity: true) }
+    func beginStep() { state.step.removeAll(keepingCapacity: true) }
 
     func write(_ record: RecordView) {
         guard record.kind == .decision else { return }
+        state.note(record)
+    }
+}
+
+private struct Walks {
+    /// Walks seen so far, by a hash of their encoded fields (checked against `fields`).
+    var numbers = HashIndex()
+    var fields: [[UInt8]] = []
+    var records: [Record] = []
+    var step: [Int] = []
+
+    mutating func note(_ record: RecordView) {
         let bytes = record.fields.bytes
         // Hashing the bytes in place: a walk is taken on most steps, and an array per
         // record (with the standard hasher, byte by byte) was a tenth of the search.
         let hash = hashBytes(bytes)
-        let (number, inserted) = numbers.number(for: hash, orInsert: walks.count)
+        let (number, inserted) = numbers.number(for: hash, orInsert: records.count)
         if !inserted {
             if same(fields[number], bytes) {
                 step.append(number)
@@ -42,9 +56,9 @@ final class DecisionSink: RecordSink {
                 return
             }
         }
-        step.append(walks.count)
+        step.append(records.count)
         fields.append([UInt8](bytes))
-        walks.append(Record(record))
+        records.append(Record(record))
     }
 }
 
