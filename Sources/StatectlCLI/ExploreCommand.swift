@@ -13,7 +13,7 @@ import StatectlGraphviz
 struct ExploreCommand {
     static let spec = CommandSpec(
         name: "explore", summary: "run every sequence of events up to a bound and check properties",
-        usage: "[--format text|json] [--max-configurations N] [--counterexamples DIR] [--emit-tests DIR] [-o FILE] SPEC",
+        usage: "[--format text|json] [--max-configurations N] [--max-memory SIZE] [--counterexamples DIR] [--emit-tests DIR] [-o FILE] SPEC",
         description: """
         Runs every sequence of the spec's events (each one script line, one turn) from the \
         configuration after its ordinary statements, breadth-first, up to 'depth N' events or \
@@ -25,6 +25,8 @@ struct ExploreCommand {
         options: [
             OptionSpec(nil, "format", value: "FORMAT", .choice(["text", "json"]), help: "text (default) or json, on standard output"),
             OptionSpec(nil, "max-configurations", value: "N", .text, help: "stop after N configurations, with a partial report (exit 3)"),
+            OptionSpec(nil, "max-memory", value: "SIZE", .text,
+                       help: "stop when the configurations kept take more than SIZE (512M, 4G; default: 3/4 of the memory available), with a partial report (exit 3)"),
             OptionSpec(nil, "counterexamples", value: "DIR", .file, help: "write one runnable script per violated property, failing at its last line"),
             OptionSpec(nil, "emit-tests", value: "DIR", .file,
                        help: "write scripts and golden logs that reach every observable state, observable transition and reachable branch"),
@@ -39,7 +41,8 @@ struct ExploreCommand {
         exitStatus: """
         0 every property holds; 1 a property is violated (or the spec's own statements fail); \
         2 a bad spec, a usage error, or a file that cannot be read or written; 3 \
-        --max-configurations stopped the search before the bound, with nothing violated so far.
+        --max-configurations or --max-memory stopped the search before the bound, with nothing \
+        violated so far.
         """,
         seeAlso: ["statectl help run", "statectl help test", "the guide explore.md"],
         run: { arguments, console throws(CommandLineExit) in try ExploreCommand(arguments: arguments).execute(console: console) })
@@ -47,6 +50,7 @@ struct ExploreCommand {
     var specPath: String?
     var json = false
     var maxConfigurations: Int?
+    var maxMemory: Int?
     var counterexamples: String?
     var emitTests: String?
     var output: String?
@@ -68,6 +72,14 @@ struct ExploreCommand {
                     throw .usage(UsageError("--max-configurations takes a whole number above 0, not '\(text)'"), command: "explore")
                 }
                 maxConfigurations = value
+            case .long("max-memory", let inline):
+                let text = try lexer.value(for: "--max-memory", inline: inline, command: "explore")
+                guard let bytes = MemorySize.parse(text) else {
+                    throw .usage(UsageError("--max-memory takes a size such as 512M or 4G, not '\(text)'",
+                                            notes: ["units: K, M, G, T (powers of 1024), with or without iB; none for bytes"]),
+                                 command: "explore")
+                }
+                maxMemory = bytes
             case .long("counterexamples", let inline):
                 counterexamples = try lexer.value(for: "--counterexamples", inline: inline, command: "explore")
             case .long("emit-tests", let inline):
@@ -103,7 +115,8 @@ struct ExploreCommand {
         }
         let showProgress = isatty(2) == 1 && console.environment["STATECTL_NO_PROGRESS"] == nil
         let started = monotonicSeconds()
-        let outcome = Explorer.explore(spec: text, limits: ExploreLimits(maxConfigurations: maxConfigurations)) { progress in
+        let limits = ExploreLimits(maxConfigurations: maxConfigurations, maxBytes: maxMemory ?? MemorySize.defaultBudget())
+        let outcome = Explorer.explore(spec: text, limits: limits) { progress in
             guard showProgress else { return }
             let elapsed = monotonicSeconds() - started
             let rate = elapsed > 0 ? Int(Double(progress.configurations) / elapsed) : 0
@@ -125,7 +138,7 @@ struct ExploreCommand {
                 console.err.write(formatter.format(diagnostic, path: displayName, sourceLine: line(diagnostic.span.line, of: text)))
             }
         }
-        let report = ExploreReport(result: result, seconds: seconds)
+        let report = ExploreReport(result: result, seconds: seconds, maxBytes: limits.maxBytes)
         console.out.write(json ? report.json() : report.text())
         do {
             if let counterexamples { try writeCounterexamples(result, to: counterexamples) }

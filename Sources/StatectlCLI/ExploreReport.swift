@@ -5,6 +5,8 @@ import StatectlRender
 struct ExploreReport {
     var result: ExploreResult
     var seconds: Double
+    /// The memory limit the search had, for the report of a search it stopped.
+    var maxBytes: Int? = nil
 
     /// The counterexample script's header; its events' line numbers follow from it.
     static func counterexampleHeader(_ property: ExploreResult.PropertyResult) -> [String] {
@@ -46,7 +48,10 @@ struct ExploreReport {
             + result.events.joined(separator: " | "))
         row("bound", boundText)
         let exhausted: String
-        if result.stoppedAtLimit {
+        if result.stoppedBy == "max-memory" {
+            let limit = maxBytes.map { " (\(MemorySize.describe($0)))" } ?? ""
+            exhausted = "no: stopped at --max-memory\(limit) after \(result.levels) levels (a partial report)"
+        } else if result.stoppedAtLimit {
             exhausted = "no: stopped at --max-configurations after \(result.levels) levels (a partial report)"
         } else if result.complete {
             exhausted = "yes: every reachable configuration within the bound was explored"
@@ -85,6 +90,7 @@ struct ExploreReport {
         fields.append("\"queue\":" + optional(result.queue))
         fields.append("\"complete\":\(result.complete)")
         fields.append("\"stoppedAtLimit\":\(result.stoppedAtLimit)")
+        fields.append("\"stoppedBy\":" + (result.stoppedBy.map(quoted) ?? "null"))
         fields.append("\"configurations\":\(result.configurations)")
         fields.append("\"observableStates\":\(result.observableStates.count)")
         fields.append("\"observableTransitions\":\(result.transitions.reduce(0) { $0 + $1.events.count })")

@@ -42,8 +42,10 @@ public struct ExploreResult: Sendable {
     public var queue: Int?
     /// Every configuration within the bound was expanded: nothing further is reachable.
     public var complete: Bool
-    /// `--max-configurations` stopped the search before the bound.
+    /// `--max-configurations` or `--max-memory` stopped the search before the bound.
     public var stoppedAtLimit: Bool
+    /// Which: "max-configurations" or "max-memory"; nil when the search was not stopped.
+    public var stoppedBy: String? = nil
     public var configurations: Int
     public var observableStates: [ObservableState]
     public var transitions: [Transition]
@@ -83,6 +85,12 @@ public struct ExploreProgress: Sendable {
 /// Limits given on the command line rather than in the spec.
 public struct ExploreLimits: Sendable {
     public var maxConfigurations: Int?
+    /// Bytes the search may keep for its configurations (the store, its table, parent links
+    /// and a level's simulators, estimated as their inline size); checked every 65,536 steps.
+    public var maxBytes: Int?
 
-    public init(maxConfigurations: Int? = nil) { self.maxConfigurations = maxConfigurations }
+    public init(maxConfigurations: Int? = nil, maxBytes: Int? = nil) {
+        self.maxConfigurations = maxConfigurations
+        self.maxBytes = maxBytes
+    }
 }

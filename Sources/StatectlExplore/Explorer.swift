@@ -151,7 +151,7 @@ struct Search<M: ExplorableModel> {
             prefixProblems += root.runLine(line.compiled, line: line.number)
         }
         if root.stopped {
-            return result(complete: true, stoppedAtLimit: false, prefixProblems: prefixProblems)
+            return result(complete: true, stoppedBy: nil, prefixProblems: prefixProblems)
         }
         _ = admit(root, parent: -1, event: 0, depth: 0)
         reach(sink.step, config: 0, event: nil)
@@ -166,7 +166,7 @@ struct Search<M: ExplorableModel> {
         var levelStart = 0
         var levelCount = 1
         var complete = false
-        var stopped = false
+        var stopped: String?  // the limit that stopped the search
         var depth = 0
         var found = 1  // configurations new at the level just made
         search: while true {
@@ -207,12 +207,17 @@ struct Search<M: ExplorableModel> {
                         finishIfNeeded(successor, config: child)
                         if expandsNext && !readsBack { next.append(successor) }
                         if let maximum = limits.maxConfigurations, store.count >= maximum {
-                            stopped = true
+                            stopped = "max-configurations"
                             levels = depth + 1
                             break search
                         }
                     }
                     if steps & 0xFFFF == 0 {
+                        if let maximum = limits.maxBytes, bytesKept(simulators: frontier.count + next.count) > maximum {
+                            stopped = "max-memory"
+                            levels = depth + 1
+                            break search
+                        }
                         progress?(ExploreProgress(level: depth + 1, configurations: store.count, steps: steps))
                     }
                 }
@@ -224,7 +229,15 @@ struct Search<M: ExplorableModel> {
             levelCount = store.count - levelEnd
             progress?(ExploreProgress(level: depth, configurations: store.count, steps: steps))
         }
-        return result(complete: complete && !stopped, stoppedAtLimit: stopped, prefixProblems: prefixProblems)
+        return result(complete: complete && stopped == nil, stoppedBy: stopped, prefixProblems: prefixProblems)
+    }
+
+    /// What the search keeps for its configurations: the store, its components and table,
+    /// parent links, events and observable states, and `simulators` kept whole (their
+    /// inline size: what their arrays hold besides is not counted).
+    func bytesKept(simulators: Int = 0) -> Int {
+        store.bytesUsed + components.bytesUsed + parents.capacity * 4 + via.capacity * 2 + observed.capacity * 4
+            + simulators * MemoryLayout<Simulator<M>>.stride
     }
 
     /// Whether configurations can be read back from the store: the model decodes its

@@ -5,7 +5,7 @@ extension Search {
     /// The report: counts, properties, coverage, and the suite `--emit-tests` writes, a
     /// shortest path to each reachable branch, observable state and observable transition,
     /// without the paths that are prefixes of others.
-    func result(complete: Bool, stoppedAtLimit: Bool, prefixProblems: [Diagnostic]) -> ExploreResult {
+    func result(complete: Bool, stoppedBy: String?, prefixProblems: [Diagnostic]) -> ExploreResult {
         var coverage = BranchCoverage(tree: M.decisionTree)
         var sequences: [[Int]: Bool] = [:]  // sequence → must end there
         func want(_ sequence: [Int], mustEnd: Bool = false) { sequences[sequence] = (sequences[sequence] ?? false) || mustEnd }
@@ -40,9 +40,9 @@ extension Search {
         return ExploreResult(
             model: spec.version.map { "\(M.name)@\($0)" } ?? M.name, prefix: spec.prefix.map(\.text), events: spec.events.map(\.text),
             eventsWereDefault: spec.eventsWereDefault, depth: spec.depth, queue: spec.queue,
-            complete: complete, stoppedAtLimit: stoppedAtLimit, configurations: store.count,
+            complete: complete, stoppedAtLimit: stoppedBy != nil, stoppedBy: stoppedBy, configurations: store.count,
             observableStates: observableStates, transitions: pairOrder.map { transitions[$0]! },
-            steps: steps, levels: levels, branches: coverage, storeBytes: store.bytesUsed + components.bytesUsed + parents.capacity * 4 + via.capacity * 2 + observed.capacity * 4,
+            steps: steps, levels: levels, branches: coverage, storeBytes: bytesKept(),
             properties: results + [runtimeError], prefixProblems: prefixProblems, suite: suite)
     }
 }

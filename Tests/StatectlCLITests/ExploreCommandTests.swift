@@ -135,6 +135,35 @@ struct ExploreCommandTests {
         #expect(result.stdout.contains("stopped at --max-configurations"))
     }
 
+    @Test("--max-memory stops a search that outgrows it with a partial report and exit 3, and says which limit")
+    func maxMemory() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The default alphabet to depth 9 is half a million configurations: far past 1 MiB
+        // at the first check (every 65,536 steps).
+        let path = try writeSpec("model StatefulViewController\nhasContent = false\ndepth 9\n", in: directory)
+        let text = try statectl(["explore", "--max-memory", "1M", path])
+        #expect(text.status == 3)
+        #expect(text.stdout.contains("stopped at --max-memory (1 MiB) after"))
+        let json = try statectl(["explore", "--format", "json", "--max-memory=1MiB", path])
+        #expect(json.status == 3)
+        #expect(json.stdout.contains("\"stoppedAtLimit\":true,\"stoppedBy\":\"max-memory\""))
+        let roomy = try statectl(["explore", "--format", "json", "--max-memory", "4G", try writeSpec(spec, in: directory, name: "small.spec")])
+        #expect(roomy.stdout.contains("\"stoppedAtLimit\":false,\"stoppedBy\":null"))
+    }
+
+    @Test("--max-memory takes K, M, G and T, with or without iB, or bytes; anything else exits 2", arguments: [
+        ("0", false), ("-1", false), ("1.5G", false), ("4iB", false), ("G", false), ("12X", false), ("99999999T", false),
+        ("1048576", true), ("1024K", true), ("1M", true), ("1MiB", true), ("1mb", false), ("1MB", true),
+    ])
+    func memorySizes(size: String, accepted: Bool) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try statectl(["explore", "--format", "json", "--max-memory", size, try writeSpec(spec, in: directory)])
+        #expect((result.status != 2) == accepted, "\(size): exit \(result.status), \(result.stderr)")
+        if !accepted { #expect(result.stderr.contains("--max-memory takes a size such as 512M or 4G")) }
+    }
+
     @Test("usage errors exit 2; --help exits 0")
     func usage() throws {
         #expect(try statectl(["explore"]).status == 2)
