@@ -171,7 +171,9 @@ public final class IdentityComponents {
     public init() {}
 
     /// A member of a table, as a model read back from it may remember it. The table's
-    /// identity, so that a model never takes a number from one search into another.
+    /// identity, so that a model never takes a number from one search into another (the
+    /// search keeps its table alive as long as any model it read back, so the address is
+    /// not reused meanwhile).
     public struct Reference: Equatable, Sendable {
         let table: ObjectIdentifier
         let number: Int
