@@ -82,6 +82,8 @@ struct Search<M: ExplorableModel> {
     let limits: ExploreLimits
     let progress: ((ExploreProgress) -> Void)?
     let sink = DecisionSink()
+    /// What configurations read back from the store are made from (`Simulator.restarted`).
+    let template: Simulator<M>
 
     /// Configurations, numbered in the order found; per configuration its parent, the event
     /// that led there and its observable state.
@@ -125,6 +127,7 @@ struct Search<M: ExplorableModel> {
         self.limits = limits
         self.progress = progress
         encoder = IdentityEncoder(components: components)
+        template = Simulator<M>(sink: sink, version: spec.version)
         // What `expect` can read in this version, counters excluded.
         observableProperties = M.properties.filter { property in
             guard let versions = property.versions, let version = spec.version else { return true }
@@ -265,7 +268,7 @@ struct Search<M: ExplorableModel> {
         // The first configuration read back exactly, and every identity came from the same
         // encoder: a failure here is a bug in the model's decoder.
         guard let model else { preconditionFailure("\(M.name): configuration \(config) cannot be read back from its identity") }
-        return Simulator(sink: sink, version: spec.version, model: model)
+        return template.restarted(with: model)
     }
 
     /// Stores the configuration if it is new, checking the properties on it.

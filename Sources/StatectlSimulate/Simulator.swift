@@ -27,6 +27,19 @@ public struct Simulator<M: SimulationModel> {
         self.version = version
     }
 
+    /// This simulator's sink, version and scratch space with `model` at time 0, nothing
+    /// failed or stopped: explore makes one per configuration it reads back, and a new one
+    /// would allocate its record encoder each time.
+    public func restarted(with model: M) -> Simulator {
+        var copy = self
+        copy.model = model
+        copy.effects.now = 0
+        copy.effects.line = nil
+        copy.failedExpectations = 0
+        copy.stopped = false
+        return copy
+    }
+
     public var now: Int64 { effects.now }
 
     /// Runs one line's instructions as one turn. Returns what should be told to the user
