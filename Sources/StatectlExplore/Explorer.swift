@@ -172,6 +172,9 @@ struct Search<M: ExplorableModel> {
         var stopped: String?  // the limit that stopped the search
         var depth = 0
         var found = 1  // configurations new at the level just made
+        // The events' parts the loop reads, apart: copying an event per step retained its text too.
+        let eventLines = spec.events.map(\.compiled)
+        let eventCommands = spec.events.map(\.commands)
         search: while true {
             if found == 0 { complete = true; break }
             if let bound = spec.depth, depth >= bound { break }
@@ -185,12 +188,11 @@ struct Search<M: ExplorableModel> {
             for offset in 0..<levelCount {
                 let config = levelStart + offset
                 let simulator = readsBack ? readBack(config) : frontier[offset]
-                eventLoop: for index in 0..<spec.events.count {
-                    let event = spec.events[index]
-                    for command in 0..<event.commands.count where !simulator.model.canPerform(event.commands[command]) { continue eventLoop }
+                eventLoop: for index in 0..<eventLines.count {
+                    for command in eventCommands[index] where !simulator.model.canPerform(command) { continue eventLoop }
                     var successor = simulator
                     sink.beginStep()
-                    let problems = successor.runLine(event.compiled, line: depth + 1)
+                    let problems = successor.runLine(eventLines[index], line: depth + 1)
                     if successor.stopped {
                         steps += 1
                         if runtimeError.holds {
