@@ -91,33 +91,47 @@ public struct KnownNames: Sendable {
         }
     }
 
+    /// The states (and view keys), which nearly every check asks about: kept apart from the
+    /// other namespaces so that asking hashes only the name, not the namespace's too, and
+    /// copies no namespace out of a dictionary.
+    private var stateNames = Namespace()
     private var sets: [String: Namespace]
     /// Counts the names ever added: equal versions mean the same names.
     public private(set) var version = 0
 
     public init(_ builtinStates: [String], namespaces: [String: [String]] = [:]) {
         sets = [:]
-        for (name, members) in namespaces { for member in members { sets[name, default: Namespace()].insert(member) } }
-        for state in builtinStates { sets[Self.states, default: Namespace()].insert(state) }
+        for (name, members) in namespaces {
+            for member in members {
+                if name == Self.states { stateNames.insert(member) } else { sets[name, default: Namespace()].insert(member) }
+            }
+        }
+        for state in builtinStates { stateNames.insert(state) }
     }
 
     public mutating func insert(_ name: String, in namespace: String = states) {
-        if sets[namespace, default: Namespace()].insert(name) { version += 1 }
+        let added = namespace == Self.states ? stateNames.insert(name) : sets[namespace, default: Namespace()].insert(name)
+        if added { version += 1 }
     }
 
     public func contains(_ name: String, in namespace: String = states) -> Bool {
-        sets[namespace]?.members.contains(name) ?? false
+        if namespace == Self.states { return stateNames.members.contains(name) }
+        return sets[namespace]?.members.contains(name) ?? false
+    }
+
+    private func names(in namespace: String) -> Namespace? {
+        namespace == Self.states ? stateNames : sets[namespace]
     }
 
     /// The names of a namespace, sorted. Linear in the names: notes use `listing(in:)`.
     public func sorted(in namespace: String = states) -> [String] {
-        sets[namespace]?.ordered.all ?? []
+        names(in: namespace)?.ordered.all ?? []
     }
 
     /// The first `listedNames` names of a namespace in order, joined with ", ", and
     /// "and N more" past them; nil when the namespace is empty.
     public func listing(in namespace: String = states) -> String? {
-        guard let names = sets[namespace], !names.members.isEmpty else { return nil }
+        guard let names = names(in: namespace), !names.members.isEmpty else { return nil }
         let first = names.ordered.prefix(Self.listedNames)
         let rest = names.members.count - first.count
         return first.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
@@ -126,7 +140,7 @@ public struct KnownNames: Sendable {
     /// "did you mean …" for a name not known, if one is close: compared with the names
     /// that sort near it (typos mostly keep the start of a word).
     public func suggestion(for name: String, in namespace: String = states) -> String? {
-        guard let names = sets[namespace] else { return nil }
+        guard let names = names(in: namespace), !names.members.isEmpty else { return nil }
         return Suggestion.nearest(to: name, in: names.ordered.neighbours(of: name, radius: Self.suggestionNeighbours))
     }
 }
