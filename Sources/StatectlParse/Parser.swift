@@ -104,7 +104,9 @@ struct TokenCursor {
         }
     }
 
-    /// Whether the token is the identifier `word` (ASCII), compared as bytes.
+    /// Whether the token is the identifier `word` (ASCII), compared as bytes. Inlined, so
+    /// that the word's length is a constant and most tokens are turned away by one compare.
+    @inline(__always)
     func isWord(_ token: Token, _ word: StaticString) -> Bool {
         guard case .identifier = token.kind, token.bytes.count == word.utf8CodeUnitCount else { return false }
         return word.withUTF8Buffer { expected in
