@@ -87,6 +87,14 @@ public struct Statement: Hashable, Sendable {
         /// an optional `:` list of names and optional arguments. Which keywords exist is the
         /// model's business; `names` is nil without a colon, `arguments` nil without parentheses.
         case declaration(keyword: Name, subject: Name, names: [Name]?, arguments: [Argument]?)
+
+        /// A call, assignment or declaration: a form whose meaning is the model's vocabulary's.
+        public var isModelVocabulary: Bool {
+            switch self {
+            case .call, .assignment, .declaration: return true
+            case .model, .wait, .expect, .expectCondition: return false
+            }
+        }
     }
 
     public var form: Form

@@ -175,6 +175,11 @@ public struct ScriptCompiler<M: SimulationModel> {
 
     public mutating func compile(_ statement: Statement) -> Checked<Instruction<M.Command>> {
         defer { sawStatement = true }
+        // Calls, assignments and declarations are the model's: handed on before the switch,
+        // which copied the whole statement to pass it from inside a case.
+        if statement.form.isModelVocabulary {
+            return M.compile(statement, names: &names).map { .command($0, statement: recording ? M.statementRecord($0) : []) }
+        }
         switch statement.form {
         case .model(let name, _):
             guard !sawStatement else {
@@ -194,7 +199,7 @@ public struct ScriptCompiler<M: SimulationModel> {
                 .expectCondition(ConditionCheck(condition: $0, text: condition.text, encoder: encoder))
             }
         case .call, .assignment, .declaration:
-            return M.compile(statement, names: &names).map { .command($0, statement: recording ? M.statementRecord($0) : []) }
+            preconditionFailure("handled above")
         }
     }
 
