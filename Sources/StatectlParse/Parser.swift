@@ -218,6 +218,7 @@ struct TokenCursor {
     }
 
     /// arguments := '(' (argument (',' argument)*)? ')'   argument := (NAME ':')? value
+    @inline(__always)  // into `statement`: the cursor's index stays in a register
     mutating func arguments() throws(Diagnostic) -> [Argument] {
         let open = peek
         advance()
@@ -252,6 +253,7 @@ struct TokenCursor {
     /// How many arguments the list at the cursor holds (its top-level commas, plus one), so
     /// its array is allocated once rather than at every doubling. A guess on a malformed
     /// line, where the count only sizes an array that a diagnostic replaces.
+    @inline(__always)
     func argumentCount() -> Int {
         var count = 1, depth = 0, at = index
         while at < tokens.count {
