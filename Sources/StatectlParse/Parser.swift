@@ -67,7 +67,10 @@ public struct LineParser {
     public mutating func recycle(_ parsed: inout ParsedLine) {
         swap(&parsed.statements, &spareStatements)
         // A freak line of many thousand statements does not keep its list's memory.
-        spareStatements.removeAll(keepingCapacity: spareStatements.capacity <= 256)
+        guard spareStatements.capacity <= 256 else { spareStatements = []; return }
+        // One at a time from the end: each is destroyed by code made for `Statement`, where
+        // `removeAll` destroyed them through the type's generic value witness.
+        while !spareStatements.isEmpty { spareStatements.removeLast() }
     }
 }
 
