@@ -133,6 +133,7 @@ struct TokenCursor {
 
     /// statement := 'model' NAME ('@' VERSION)? | 'wait' DURATION | 'expect' condition
     ///            | NAME '=' value | NAME ( '(' arguments ')' )?
+    @inline(__always)  // into the line's loop, as `arguments` is into it
     mutating func statement() throws(Diagnostic) -> Statement {
         let first = peek
         guard case .identifier = first.kind else {
