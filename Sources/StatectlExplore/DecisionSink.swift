@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StatectlSimulate
 
 /// The record sink explore runs the simulator into: it keeps only the `decision` records of
@@ -33,37 +28,15 @@ final class DecisionSink: RecordSink {
 }
 
 private struct Walks {
-    /// Walks seen so far, by a hash of their encoded fields (checked against `fields`).
-    var numbers = HashIndex()
-    var fields: [[UInt8]] = []
+    /// Walks seen so far, numbered by their encoded fields, looked up in place: a walk is
+    /// taken on most steps.
+    var fields = PackedSet(capacity: 64)
     var records: [Record] = []
     var step: [Int] = []
 
     mutating func note(_ record: RecordView) {
-        let bytes = record.fields.bytes
-        // Hashing the bytes in place: a walk is taken on most steps, and an array per
-        // record (with the standard hasher, byte by byte) was a tenth of the search.
-        let hash = hashBytes(bytes)
-        let (number, inserted) = numbers.number(for: hash, orInsert: records.count)
-        if !inserted {
-            if same(fields[number], bytes) {
-                step.append(number)
-                return
-            }
-            // Two walks with one 64-bit hash: the first keeps the slot.
-            if let number = fields.firstIndex(where: { same($0, bytes) }) {
-                step.append(number)
-                return
-            }
-        }
-        step.append(records.count)
-        fields.append([UInt8](bytes))
-        records.append(Record(record))
+        let (number, isNew) = fields.insert(record.fields.bytes)
+        if isNew { records.append(Record(record)) }
+        step.append(number)
     }
-}
-
-private func same(_ stored: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard stored.count == bytes.count else { return false }
-    guard !bytes.isEmpty else { return true }
-    return stored.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
 }

@@ -1,4 +1,4 @@
-/// Small numbers by 64-bit key (a hash, or small numbers packed): open addressing, the key
+/// Small numbers by 64-bit key (observable transitions, packed): open addressing, the key
 /// mixed once. Explore looks one up on every step, where `Dictionary` hashed each key
 /// through `Hasher` at several times the cost.
 struct HashIndex {

@@ -5,7 +5,8 @@ import Darwin
 #endif
 
 /// A set of byte strings that numbers its members in the order they were first inserted:
-/// explore's store of configurations.
+/// explore's store of configurations, its observable states and decision walks, and the
+/// identity components.
 ///
 /// The bytes live end to end in fixed-size chunks (a member never straddles two), each
 /// after its length (LEB128). An open-addressing table (linear probing) holds per slot the
@@ -39,7 +40,12 @@ struct PackedSet {
 
     /// The member's number, and whether it was new.
     mutating func insert(_ bytes: [UInt8]) -> (index: Int, inserted: Bool) {
-        let hash = Self.hash(bytes)
+        bytes.withUnsafeBytes { insert($0) }
+    }
+
+    /// The member's number, and whether it was new; `bytes` are copied in when new.
+    mutating func insert(_ bytes: UnsafeRawBufferPointer) -> (index: Int, inserted: Bool) {
+        let hash = UInt32(truncatingIfNeeded: hashBytes(bytes))
         var slot = Int(hash) & mask
         while slots[slot] != 0 {
             let entry = slots[slot]
@@ -79,26 +85,31 @@ struct PackedSet {
     func withMember<Result>(_ member: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         let place = places[member]
         return chunks[Int(place >> 32)].withUnsafeBytes { chunk in
-            var offset = Int(place & 0xFFFF_FFFF)
-            var length = 0
-            var shift = 0
-            while true {
-                let byte = chunk[offset]
-                offset += 1
-                length |= Int(byte & 0x7F) << shift
-                guard byte & 0x80 != 0 else { break }
-                shift += 7
-            }
-            return body(UnsafeRawBufferPointer(rebasing: chunk[offset..<offset + length]))
+            body(Self.member(in: chunk, at: Int(place & 0xFFFF_FFFF)))
         }
     }
 
-    private func equals(_ member: Int, _ bytes: [UInt8]) -> Bool {
-        withMember(member) { stored in
-            stored.count == bytes.count && bytes.withUnsafeBytes { wanted in
-                wanted.isEmpty || memcmp(stored.baseAddress!, wanted.baseAddress!, wanted.count) == 0
-            }
+    private func equals(_ member: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        let place = places[member]
+        return chunks[Int(place >> 32)].withUnsafeBytes { chunk in
+            let stored = Self.member(in: chunk, at: Int(place & 0xFFFF_FFFF))
+            return stored.count == bytes.count && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
         }
+    }
+
+    /// The member whose length prefix starts at `offset`.
+    private static func member(in chunk: UnsafeRawBufferPointer, at offset: Int) -> UnsafeRawBufferPointer {
+        var offset = offset
+        var length = 0
+        var shift = 0
+        while true {
+            let byte = chunk[offset]
+            offset += 1
+            length |= Int(byte & 0x7F) << shift
+            guard byte & 0x80 != 0 else { break }
+            shift += 7
+        }
+        return UnsafeRawBufferPointer(rebasing: chunk[offset..<offset + length])
     }
 
     private mutating func grow() {
@@ -112,10 +123,6 @@ struct PackedSet {
         }
         slots = larger
         mask = newMask
-    }
-
-    static func hash(_ bytes: [UInt8]) -> UInt32 {
-        UInt32(truncatingIfNeeded: bytes.withUnsafeBytes { hashBytes($0) })
     }
 }
 
