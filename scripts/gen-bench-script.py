@@ -10,6 +10,8 @@ Usage: gen-bench-script.py [N] [--distinct]
 """
 import sys
 
+from script_lines import write_lines
+
 CYCLE = [
     "hasContent = false",
     "start",
@@ -29,27 +31,25 @@ CYCLE = [
 ]
 
 
-def main() -> None:
-    arguments = [argument for argument in sys.argv[1:] if argument != "--distinct"]
-    distinct = "--distinct" in sys.argv[1:]
-    count = int(arguments[0]) if arguments else 1_000_000
+def lines(count: int, distinct: bool):
+    """The script's lines, `count` statements in all."""
     written = 0
     index = 0
-    chunk = []
     while written < count:
         line = CYCLE[index % len(CYCLE)].replace("{n}", f"-{index}" if distinct else "")
         statements = line.count(";") + 1
         if written + statements > count:
             line = "start"
             statements = 1
-        chunk.append(line)
+        yield line
         written += statements
         index += 1
-        if len(chunk) >= 10000:
-            sys.stdout.write("\n".join(chunk) + "\n")
-            chunk.clear()
-    if chunk:
-        sys.stdout.write("\n".join(chunk) + "\n")
+
+
+def main() -> None:
+    arguments = [argument for argument in sys.argv[1:] if argument != "--distinct"]
+    count = int(arguments[0]) if arguments else 1_000_000
+    write_lines(lines(count, "--distinct" in sys.argv[1:]))
 
 
 if __name__ == "__main__":

@@ -10,6 +10,8 @@ Usage: gen-distinct-script.py [N]
 """
 import sys
 
+from script_lines import write_lines
+
 KEYS = 8
 
 # One cycle: a load that ends in an error, one that ends empty, a custom placeholder,
@@ -29,11 +31,10 @@ CYCLE = [
 ]
 
 
-def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
+def lines(count: int):
+    """The script's `count` lines."""
     written = 0
     cycle = 0
-    chunk = []
     while written < count:
         values = {
             "c": cycle,
@@ -53,14 +54,13 @@ def main() -> None:
         for template in CYCLE:
             if written == count:
                 break
-            chunk.append(template.format(**values))
+            yield template.format(**values)
             written += 1
         cycle += 1
-        if len(chunk) >= 10000:
-            sys.stdout.write("\n".join(chunk) + "\n")
-            chunk.clear()
-    if chunk:
-        sys.stdout.write("\n".join(chunk) + "\n")
+
+
+def main() -> None:
+    write_lines(lines(int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000))
 
 
 if __name__ == "__main__":
