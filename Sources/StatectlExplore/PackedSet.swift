@@ -1,12 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A set of byte strings that numbers its members in the order they were first inserted:
-/// explore's store of configurations, its observable states and decision walks, and the
-/// identity components.
+/// explore's store of configurations, its observable states and decision walks.
 ///
 /// The bytes live end to end in fixed-size chunks (a member never straddles two), each
 /// after its length (LEB128). An open-addressing table (linear probing) holds per slot the
@@ -16,133 +9,204 @@ import Darwin
 /// one growing array: an array that doubles holds up to twice what it needs, and both
 /// copies while it moves. Per member: its bytes and length, 8 bytes of place, and the
 /// table's share of 8-byte slots (kept at most 5/8 full).
-struct PackedSet {
+///
+/// A class over raw memory: explore inserts once per step, and through Swift arrays each
+/// insert paid for bounds, uniqueness and exclusivity checks on the table, the chunk and
+/// the places (a tenth of a search). The memory is only reached through this class, and
+/// freed with it; the chunks never move, so a member's bytes stay where they are.
+final class PackedSet {
     private static let chunkSize = 1 << 20
-    private var chunks: [[UInt8]] = []
-    private var chunkBytes = 0
-    /// Member i's length and bytes: chunk `places[i] >> 32`, from offset `places[i] & 0xFFFF_FFFF`.
-    private var places: [UInt64] = []
+    // Read and written on every step, from one thread: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var chunks: [UnsafeMutableRawPointer] = []
+    /// Bytes held by the chunks.
+    @exclusivity(unchecked) private var chunkBytes = 0
+    /// Where the next member goes in the last chunk, and how far it may go.
+    @exclusivity(unchecked) private var free: UnsafeMutableRawPointer?
+    @exclusivity(unchecked) private var freeEnd: UnsafeMutableRawPointer?
+    /// Member i's length prefix.
+    @exclusivity(unchecked) private var places: [UnsafeRawPointer] = []
     /// Hash << 32 | (member number + 1); 0 is empty.
-    private var slots: [UInt64]
-    private var mask: Int
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) private var mask: Int
 
     init(capacity: Int = 1 << 12) {
         var size = 16
         while size * 5 < capacity * 8 { size <<= 1 }
-        slots = Array(repeating: 0, count: size)
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: 0, count: size)
         mask = size - 1
+    }
+
+    deinit {
+        slots.deallocate()
+        for chunk in chunks { chunk.deallocate() }
     }
 
     var count: Int { places.count }
 
     /// Bytes held: the chunks, places and table.
-    var bytesUsed: Int { chunkBytes + places.capacity * 8 + slots.count * 8 }
+    var bytesUsed: Int { chunkBytes + places.capacity * 8 + (mask + 1) * 8 }
 
     /// The member's number, and whether it was new.
-    mutating func insert(_ bytes: [UInt8]) -> (index: Int, inserted: Bool) {
+    func insert(_ bytes: [UInt8]) -> (index: Int, inserted: Bool) {
         bytes.withUnsafeBytes { insert($0) }
     }
 
     /// The member's number, and whether it was new; `bytes` are copied in when new.
-    mutating func insert(_ bytes: UnsafeRawBufferPointer) -> (index: Int, inserted: Bool) {
-        let hash = UInt32(truncatingIfNeeded: hashBytes(bytes))
+    func insert(_ bytes: UnsafeRawBufferPointer) -> (index: Int, inserted: Bool) {
+        let hash = UInt32(truncatingIfNeeded: hashBytes(bytes) >> 32)
         var slot = Int(hash) & mask
-        while slots[slot] != 0 {
+        while true {
             let entry = slots[slot]
+            if entry == 0 { break }
             if UInt32(truncatingIfNeeded: entry >> 32) == hash {
-                let member = Int(entry & 0xFFFF_FFFF) - 1
-                if equals(member, bytes) { return (member, false) }
+                let member = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
+                if Self.equals(places[member], bytes) { return (member, false) }
             }
-            slot = (slot + 1) & mask
+            slot = (slot &+ 1) & mask
         }
         let member = places.count
         precondition(member < Int(UInt32.max) - 1, "too many configurations for a 32-bit set")
-        slots[slot] = UInt64(hash) << 32 | UInt64(member + 1)
-        var prefix = 1
-        while bytes.count >> (7 * prefix) != 0 { prefix += 1 }
-        let needed = prefix + bytes.count
-        if chunks.isEmpty || chunks[chunks.count - 1].count + needed > chunks[chunks.count - 1].capacity {
-            // A new chunk, reserved once and never outgrown, so never moved.
-            var chunk: [UInt8] = []
-            chunk.reserveCapacity(max(Self.chunkSize, needed))
-            chunkBytes += chunk.capacity
-            chunks.append(chunk)
-        }
-        let chunk = chunks.count - 1
-        places.append(UInt64(chunk) << 32 | UInt64(chunks[chunk].count))
-        var remaining = bytes.count
-        while remaining >= 0x80 {
-            chunks[chunk].append(UInt8(truncatingIfNeeded: remaining) | 0x80)
-            remaining >>= 7
-        }
-        chunks[chunk].append(UInt8(remaining))
-        chunks[chunk].append(contentsOf: bytes)
-        if places.count * 8 > slots.count * 5 { grow() }
+        slots[slot] = UInt64(hash) << 32 | UInt64(member &+ 1)
+        places.append(UnsafeRawPointer(append(bytes)))
+        if places.count &* 8 > (mask &+ 1) &* 5 { grow() }
         return (member, true)
     }
 
-    /// Calls `body` with member's bytes, valid only during the call.
+    /// Member `member`'s bytes, valid as long as the set: chunks never move.
+    func member(_ member: Int) -> UnsafeRawBufferPointer { Self.member(at: places[member]) }
+
+    /// Calls `body` with member's bytes.
     func withMember<Result>(_ member: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        let place = places[member]
-        return chunks[Int(place >> 32)].withUnsafeBytes { chunk in
-            body(Self.member(in: chunk, at: Int(place & 0xFFFF_FFFF)))
-        }
+        body(self.member(member))
     }
 
-    private func equals(_ member: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        let place = places[member]
-        return chunks[Int(place >> 32)].withUnsafeBytes { chunk in
-            let stored = Self.member(in: chunk, at: Int(place & 0xFFFF_FFFF))
-            return stored.count == bytes.count && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+    /// Copies `bytes` after their length to the last chunk, or a new one; where it put them.
+    private func append(_ bytes: UnsafeRawBufferPointer) -> UnsafeMutableRawPointer {
+        var prefix = 1
+        while bytes.count >> (7 &* prefix) != 0 { prefix &+= 1 }
+        let needed = prefix &+ bytes.count
+        if free == nil || free!.distance(to: freeEnd!) < needed {
+            // A new chunk, never outgrown, so never moved. What the last one had left is
+            // not used: members are small, so that is little.
+            let size = max(Self.chunkSize, needed)
+            let chunk = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+            chunks.append(chunk)
+            chunkBytes &+= size
+            free = chunk
+            freeEnd = chunk + size
         }
+        let place = free!
+        var at = place
+        var remaining = bytes.count
+        while remaining >= 0x80 {
+            at.storeBytes(of: UInt8(truncatingIfNeeded: remaining) | 0x80, as: UInt8.self)
+            at += 1
+            remaining >>= 7
+        }
+        at.storeBytes(of: UInt8(remaining), as: UInt8.self)
+        at += 1
+        if let source = bytes.baseAddress { at.copyMemory(from: source, byteCount: bytes.count) }
+        free = at + bytes.count
+        return place
     }
 
-    /// The member whose length prefix starts at `offset`.
-    private static func member(in chunk: UnsafeRawBufferPointer, at offset: Int) -> UnsafeRawBufferPointer {
-        var offset = offset
+    /// The member whose length prefix is at `place`.
+    private static func member(at place: UnsafeRawPointer) -> UnsafeRawBufferPointer {
+        var at = place
         var length = 0
         var shift = 0
         while true {
-            let byte = chunk[offset]
-            offset += 1
+            let byte = at.load(as: UInt8.self)
+            at += 1
             length |= Int(byte & 0x7F) << shift
             guard byte & 0x80 != 0 else { break }
-            shift += 7
+            shift &+= 7
         }
-        return UnsafeRawBufferPointer(rebasing: chunk[offset..<offset + length])
+        return UnsafeRawBufferPointer(start: at, count: length)
     }
 
-    private mutating func grow() {
-        let size = slots.count * 2
-        var larger = [UInt64](repeating: 0, count: size)
-        let newMask = size - 1
-        for entry in slots where entry != 0 {
-            var slot = Int(entry >> 32) & newMask
-            while larger[slot] != 0 { slot = (slot + 1) & newMask }
+    private static func equals(_ place: UnsafeRawPointer, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        let stored = member(at: place)
+        return stored.count == bytes.count && sameBytes(stored, bytes)
+    }
+
+    private func grow() {
+        let size = (mask &+ 1) &* 2
+        let larger = UnsafeMutablePointer<UInt64>.allocate(capacity: size)
+        larger.initialize(repeating: 0, count: size)
+        let newMask = size &- 1
+        for old in 0...mask {
+            let entry = slots[old]
+            guard entry != 0 else { continue }
+            var slot = Int(truncatingIfNeeded: entry >> 32) & newMask
+            while larger[slot] != 0 { slot = (slot &+ 1) & newMask }
             larger[slot] = entry
         }
+        slots.deallocate()
         slots = larger
         mask = newMask
     }
 }
 
-/// Eight bytes at a time, multiply and rotate, then a final mix so that the low bits (a
-/// table's slot) depend on every byte.
+/// Whether two byte strings of the same length are equal: eight bytes at a time, the last
+/// word overlapping the one before rather than a byte loop (identities are 10–30 bytes).
+@inline(__always)
+func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    let count = a.count
+    guard count > 0, let a = a.baseAddress, let b = b.baseAddress else { return true }
+    if count >= 8 {
+        var offset = 0
+        while offset &+ 8 < count {
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset &+= 8
+        }
+        return a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+    }
+    return tail(a, count) == tail(b, count)
+}
+
+/// Bytes 0..<count (count 1...7) as one word; two strings of the same length are equal
+/// exactly when their words are: two overlapping 4-byte loads, or the first, middle and
+/// last byte.
+@inline(__always)
+private func tail(_ bytes: UnsafeRawPointer, _ count: Int) -> UInt64 {
+    if count >= 4 {
+        return UInt64(bytes.loadUnaligned(as: UInt32.self)) << 32
+            | UInt64(bytes.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+    }
+    return UInt64(bytes.load(as: UInt8.self)) << 16
+        | UInt64(bytes.load(fromByteOffset: count >> 1, as: UInt8.self)) << 8
+        | UInt64(bytes.load(fromByteOffset: count &- 1, as: UInt8.self))
+}
+
+/// Eight bytes at a time, each word folded into the state by a full-width multiply (the
+/// high and low halves of the product xored), the last word overlapping the one before
+/// instead of a byte loop; then a final fold, so that every bit of the result, the high
+/// ones that pick a slot included, depends on every byte. Two strings of one length give
+/// the same words only when they are equal, and the length is mixed in.
+@inline(__always)
 func hashBytes(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-    var offset = 0
-    while offset + 8 <= bytes.count {
-        let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        hash = ((hash ^ word) &* 0x9E37_79B9_7F4A_7C15)
-        hash = (hash << 29) | (hash >> 35)
-        offset += 8
+    let count = bytes.count
+    var hash = 0x243F_6A88_85A3_08D3 ^ UInt64(truncatingIfNeeded: count)
+    if count > 0, let base = bytes.baseAddress {
+        if count >= 8 {
+            var offset = 0
+            while offset &+ 8 < count {
+                hash = fold(hash ^ base.loadUnaligned(fromByteOffset: offset, as: UInt64.self), 0x9E37_79B9_7F4A_7C15)
+                offset &+= 8
+            }
+            hash = fold(hash ^ base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self), 0x9E37_79B9_7F4A_7C15)
+        } else {
+            hash = fold(hash ^ tail(base, count), 0x9E37_79B9_7F4A_7C15)
+        }
     }
-    while offset < bytes.count {
-        hash = (hash ^ UInt64(bytes[offset])) &* 0x100_0000_01b3
-        offset += 1
-    }
-    hash ^= hash >> 33
-    hash = hash &* 0xff51_afd7_ed55_8ccd
-    hash ^= hash >> 33
-    return hash
+    return fold(hash, 0xD6E8_FEB8_6659_FD93)
+}
+
+/// The product's two halves xored: every bit of `value` reaches the middle bits.
+@inline(__always)
+private func fold(_ value: UInt64, _ multiplier: UInt64) -> UInt64 {
+    let product = value.multipliedFullWidth(by: multiplier)
+    return product.high ^ product.low
 }
