@@ -76,8 +76,9 @@ public enum Explorer {
     }
 }
 
-/// One breadth-first search over one model's configurations.
-struct Search<M: ExplorableModel> {
+/// One breadth-first search over one model's configurations. Noncopyable: it owns its
+/// encoders' blocks.
+struct Search<M: ExplorableModel>: ~Copyable {
     let spec: ExploreSpec<M>
     let limits: ExploreLimits
     let progress: ((ExploreProgress) -> Void)?
@@ -263,10 +264,8 @@ struct Search<M: ExplorableModel> {
 
     /// Configuration `config` as a simulator at time 0, read back from its identity.
     func readBack(_ config: Int) -> Simulator<M> {
-        let model = store.withMember(config) { bytes in
-            var decoder = IdentityDecoder(bytes, components: components)
-            return M.decodeIdentity(&decoder)
-        }
+        var decoder = IdentityDecoder(store.member(config), components: components)
+        let model = M.decodeIdentity(&decoder)
         // The first configuration read back exactly, and every identity came from the same
         // encoder: a failure here is a bug in the model's decoder.
         guard let model else { preconditionFailure("\(M.name): configuration \(config) cannot be read back from its identity") }
@@ -278,7 +277,7 @@ struct Search<M: ExplorableModel> {
         encoder.removeAll()
         simulator.model.encodeIdentity(into: &encoder, now: simulator.now)
         for counter in identityCounters { encoder.add((try? simulator.model.observe(counter)) ?? .name("?")) }
-        let (config, isNew) = store.insert(encoder.bytes)
+        let (config, isNew) = store.insert(encoder.view)
         guard isNew else { return (config, false) }
         parents.append(Int32(parent))
         via.append(UInt16(event))
@@ -303,7 +302,7 @@ struct Search<M: ExplorableModel> {
         if !model.encodeObservable(into: &observableKey) {
             for property in observableProperties { observableKey.add((try? model.observe(property)) ?? .name("?")) }
         }
-        let (number, isNew) = observableIndex.insert(observableKey.bytes)
+        let (number, isNew) = observableIndex.insert(observableKey.view)
         guard isNew else { return number }
         var values: [(property: String, value: String)] = []
         for property in observableProperties {

@@ -2,14 +2,49 @@
 ///
 /// Small numbers take one byte (LEB128, zig-zag for signs); a string is its length then its
 /// UTF-8. Two configurations are the same exactly when their bytes are.
-public struct IdentityEncoder {
-    public private(set) var bytes: [UInt8] = []
+///
+/// Explore encodes a configuration on every step, so the bytes go into one block that is
+/// reused and only grows: each write checks the room left once and stores in place (an
+/// array checked its uniqueness and capacity for every byte, most of an identity's cost).
+/// Noncopyable, so that the block has one owner and is freed with it.
+public struct IdentityEncoder: ~Copyable {
+    private var base: UnsafeMutableRawPointer
+    private var capacity: Int
+    /// Bytes written since `removeAll`.
+    public private(set) var count = 0
     /// Where components go, when they are stored once and referred to by number.
     public let components: IdentityComponents?
+    /// Its identity, compared on every step without retaining it.
+    private let componentsTable: ObjectIdentifier?
 
     public init(components: IdentityComponents? = nil) {
         self.components = components
-        bytes.reserveCapacity(64)
+        componentsTable = components.map(ObjectIdentifier.init)
+        capacity = 256
+        base = .allocate(byteCount: capacity, alignment: 8)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written since `removeAll`, valid until the next write.
+    public var view: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// A copy of them.
+    public var bytes: [UInt8] { Array(view) }
+
+    /// Where `size` more bytes go (not counted yet).
+    @inline(__always)
+    private mutating func room(_ size: Int) -> UnsafeMutableRawPointer {
+        if capacity &- count < size { grow(size) }
+        return base + count
+    }
+
+    private mutating func grow(_ size: Int) {
+        capacity = max(capacity * 2, count + size)
+        let larger = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+        larger.copyMemory(from: base, byteCount: count)
+        base.deallocate()
+        base = larger
     }
 
     /// A part of the configuration that seldom changes and is long (StatefulViewController's
@@ -17,46 +52,68 @@ public struct IdentityEncoder {
     /// which is most of a stored configuration's bytes saved (Spin calls this collapse
     /// compression); without, written in place.
     public mutating func addComponent(_ encode: (inout IdentityEncoder) -> Void) {
-        let start = bytes.count
+        let start = count
         encode(&self)
         guard let components else { return }
-        let number = components.number(of: bytes[start...])
-        bytes.removeSubrange(start...)
+        let number = components.number(of: UnsafeRawBufferPointer(start: base + start, count: count - start))
+        count = start
         add(number)
     }
 
     /// A component known to be number `number` of `components` (`IdentityDecoder.lastComponent`
     /// said so when the model was read back, and it has not changed since): nothing to encode.
     /// False, and nothing written, when this encoder has another table or none.
+    @inline(__always)
     public mutating func addComponent(_ known: IdentityComponents.Reference) -> Bool {
-        guard let components, ObjectIdentifier(components) == known.table else { return false }
+        guard componentsTable == known.table else { return false }
         add(known.number)
         return true
     }
 
-    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+    public mutating func removeAll() { count = 0 }
 
-    public mutating func add(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    public mutating func add(_ value: Bool) { add(byte: value ? 1 : 0) }
 
-    public mutating func add(byte: UInt8) { bytes.append(byte) }
-
-    public mutating func add(_ value: Int64) {
-        var zigzag = UInt64(bitPattern: (value << 1) ^ (value >> 63))
-        while zigzag >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: zigzag) | 0x80)
-            zigzag >>= 7
-        }
-        bytes.append(UInt8(zigzag))
+    @inline(__always)
+    public mutating func add(byte: UInt8) {
+        room(1).storeBytes(of: byte, as: UInt8.self)
+        count &+= 1
     }
 
+    /// Zig-zag LEB128: a number in -64..<64 in one byte.
+    @inline(__always)
+    public mutating func add(_ value: Int64) {
+        let zigzag = UInt64(bitPattern: (value << 1) ^ (value >> 63))
+        if zigzag < 0x80 { add(byte: UInt8(truncatingIfNeeded: zigzag)) } else { add(long: zigzag) }
+    }
+
+    private mutating func add(long zigzag: UInt64) {
+        var zigzag = zigzag
+        let at = room(10)
+        var length = 0
+        while zigzag >= 0x80 {
+            at.storeBytes(of: UInt8(truncatingIfNeeded: zigzag) | 0x80, toByteOffset: length, as: UInt8.self)
+            zigzag >>= 7
+            length &+= 1
+        }
+        at.storeBytes(of: UInt8(truncatingIfNeeded: zigzag), toByteOffset: length, as: UInt8.self)
+        count &+= length &+ 1
+    }
+
+    @inline(__always)
     public mutating func add(_ value: Int) { add(Int64(value)) }
 
     public mutating func add(_ text: String) {
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ add(utf8: UnsafeRawBufferPointer($0)) }) { return done }
         var text = text
-        text.withUTF8 { utf8 in
-            add(utf8.count)
-            bytes.append(contentsOf: utf8)
-        }
+        text.withUTF8 { add(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    private mutating func add(utf8: UnsafeRawBufferPointer) {
+        add(utf8.count)
+        guard let source = utf8.baseAddress else { return }
+        room(utf8.count).copyMemory(from: source, byteCount: utf8.count)
+        count &+= utf8.count
     }
 
     public mutating func add(_ text: String?) {
@@ -67,10 +124,10 @@ public struct IdentityEncoder {
     /// An observed value, for properties that join the identity because the spec reads them.
     public mutating func add(_ value: ObservedValue) {
         switch value {
-        case .name(let name): bytes.append(0); add(name)
-        case .names(let names): bytes.append(1); add(names.count); for name in names { add(name) }
-        case .count(let count): bytes.append(2); add(count)
-        case .flag(let flag): bytes.append(3); add(flag)
+        case .name(let name): add(byte: 0); add(name)
+        case .names(let names): add(byte: 1); add(names.count); for name in names { add(name) }
+        case .count(let count): add(byte: 2); add(count)
+        case .flag(let flag): add(byte: 3); add(flag)
         }
     }
 }
@@ -146,6 +203,14 @@ public struct IdentityDecoder {
 
     public mutating func int() -> Int { Int(int64()) }
 
+    /// A count of things of at least a byte each: negative, or more than the bytes left, fails
+    /// and reads as 0.
+    public mutating func count() -> Int {
+        let count = int()
+        guard count >= 0, count <= bytes.count - offset else { failed = true; return 0 }
+        return count
+    }
+
     public mutating func string() -> String {
         let count = int()
         guard count >= 0, count <= bytes.count - offset else { failed = true; return "" }
@@ -164,8 +229,7 @@ public struct IdentityDecoder {
 /// The components of a search's configurations, each stored once and numbered in the
 /// order first met. A class: the encoder and decoder of one search share it.
 public final class IdentityComponents {
-    /// Slices, so that looking up the encoder's bytes copies nothing.
-    private var numbers: [ArraySlice<UInt8>: Int] = [:]
+    private var numbers: [[UInt8]: Int] = [:]
     private var members: [[UInt8]] = []
 
     public init() {}
@@ -183,26 +247,31 @@ public final class IdentityComponents {
     /// Bytes held by the members.
     public var bytesUsed: Int { members.reduce(0) { $0 + $1.count } }
 
-    func number(of bytes: ArraySlice<UInt8>) -> Int {
-        if let number = numbers[bytes] { return number }
+    func number(of bytes: UnsafeRawBufferPointer) -> Int {
         let member = Array(bytes)
-        numbers[member[...]] = members.count
+        if let number = numbers[member] { return number }
+        numbers[member] = members.count
         members.append(member)
         return members.count - 1
     }
 
-    /// Members as read back by `IdentityDecoder.sharedComponent`, by number.
-    private var values: [Int: AnyObject] = [:]
+    /// Members as read back by `IdentityDecoder.sharedComponent`, by number: an array, as
+    /// explore reads one for every configuration it expands.
+    private var values: [AnyObject?] = []
     private final class Box<Value> {
         let value: Value
         init(_ value: Value) { self.value = value }
     }
 
     func value<Value>(_ number: Int, as type: Value.Type) -> Value? {
-        (values[number] as? Box<Value>)?.value
+        guard number < values.count, let box = values[number] else { return nil }
+        return (box as? Box<Value>)?.value
     }
 
-    func keep<Value>(_ value: Value, for number: Int) { values[number] = Box(value) }
+    func keep<Value>(_ value: Value, for number: Int) {
+        if number >= values.count { values += Array(repeating: nil, count: number + 1 - values.count) }
+        values[number] = Box(value)
+    }
 
     func withMember<Result>(_ number: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         members[number].withUnsafeBytes(body)

@@ -51,3 +51,32 @@ struct IdentityReadBackTests {
         return encoder.bytes
     }
 }
+
+/// The encoder writes into a raw block that grows; the bytes are the documented format.
+@Suite("identity encoder")
+struct IdentityEncoderTests {
+    @Test("numbers are zig-zag LEB128 and read back, at every width, across growth of the block")
+    func numbersRoundTrip() {
+        let values: [Int64] = [0, 1, -1, 63, -64, 64, -65, 127, 128, 300, -300, 8_191, 8_192, Int64(Int32.max),
+                               Int64(Int32.min), Int64.max, Int64.min, Int64.max - 1, Int64.min + 1]
+        var encoder = IdentityEncoder()
+        // Far more than the block's first 256 bytes.
+        for _ in 0..<40 { for value in values { encoder.add(value) } }
+        encoder.add("a string longer than what is left of the block after all those numbers, so that it grows mid-string " + String(repeating: "x", count: 300))
+        let bytes = encoder.bytes
+        #expect(bytes.count == encoder.count)
+        bytes.withUnsafeBytes { raw in
+            var decoder = IdentityDecoder(raw)
+            for _ in 0..<40 { for value in values { #expect(decoder.int64() == value) } }
+            #expect(decoder.string().hasSuffix(String(repeating: "x", count: 300)))
+            #expect(decoder.isAtEnd && !decoder.failed)
+        }
+        var small = IdentityEncoder()
+        small.add(Int64(300))
+        small.add(Int64(-1))
+        small.add(byte: 0xAB)
+        #expect(small.bytes == [0xD8, 0x04, 0x01, 0xAB])
+        small.removeAll()
+        #expect(small.bytes.isEmpty && small.view.isEmpty)
+    }
+}

@@ -24,11 +24,19 @@ extension StatefulViewControllerModel: ExplorableModel {
         machine.encodeIdentity(into: &encoder, now: now, hasContent: hasContent)
     }
 
+    /// The machine's `stateName` as `addViewKey` writes it, without making the name.
+    private static func addStateName(_ state: MachineState, to encoder: inout IdentityEncoder) {
+        switch state {
+        case .none: encoder.add(0)  // content
+        case .view(let key): encoder.addViewKey(key)
+        }
+    }
+
     /// state, lastState, visible, hasContent, pending, transitioning, containerShown (on
     /// 3.0.1 always false, so it splits nothing): `observe`'s readings, states by name.
     public func encodeObservable(into encoder: inout IdentityEncoder) -> Bool {
-        encoder.addViewKey(machine.currentState.stateName)
-        encoder.addViewKey(machine.lastState.stateName)
+        Self.addStateName(machine.currentState, to: &encoder)
+        Self.addStateName(machine.lastState, to: &encoder)
         machine.encodeVisible(into: &encoder)
         encoder.add(hasContent)
         encoder.add(machine.pending)
@@ -38,7 +46,8 @@ extension StatefulViewControllerModel: ExplorableModel {
     }
 
     public static func decodeIdentity(_ decoder: inout IdentityDecoder) -> Self? {
-        guard let (machine, hasContent) = ViewStateMachine.decodeIdentity(&decoder), decoder.isAtEnd else { return nil }
+        var hasContent = false
+        guard let machine = ViewStateMachine.decodeIdentity(&decoder, hasContent: &hasContent), decoder.isAtEnd else { return nil }
         return StatefulViewControllerModel(hasContent: hasContent, machine: machine)
     }
 }
@@ -50,6 +59,7 @@ extension ViewStateMachine {
     //
     // Flags, states and jobs take a byte each (a custom key adds its text): the identity is
     // most of what explore stores per configuration, and it writes one for every step.
+    @inline(__always)
     func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64, hasContent: Bool) {
         // The release as a bit: the two differ in whether the store is snapshotted.
         let flags = (hasContent ? 1 : 0) | (release.snapshotsStore ? 2 : 0) | (containerShown ? 4 : 0) | (inFlight != nil ? 8 : 0)
@@ -150,49 +160,65 @@ extension ViewStateMachine {
     /// What `encodeIdentity` wrote, with `now` 0: a view of rank r gets serial r + 1, a view
     /// on screen written as 0 is the store's, and a view the store no longer holds (whose
     /// insets the identity leaves out, as no job reads them) has zero insets.
-    static func decodeIdentity(_ decoder: inout IdentityDecoder) -> (ViewStateMachine, hasContent: Bool)? {
+    ///
+    /// Explore reads a configuration back for every one it expands: no array is made that
+    /// the machine does not keep, and what depends only on the store is worked out once
+    /// per store (`StoreReading`).
+    static func decodeIdentity(_ decoder: inout IdentityDecoder, hasContent: inout Bool) -> ViewStateMachine? {
         let flags = decoder.byte()
+        hasContent = flags & 1 != 0
         let release = flags & 2 != 0 ? Release.master : Release.v3_0_1
         let containerShown = flags & 4 != 0
         let currentState = decoder.machineState().state
         let lastState = decoder.machineState().state
         // Read once per component and shared: the successors of configurations with the same
         // store then share its dictionary.
-        let (viewStore, bounds) = decoder.sharedComponent { decoder in
-            var viewStore: [String: StoredView] = [:]
-            for _ in 0..<max(0, decoder.int()) {
-                let key = decoder.viewKey()
-                let serial = decoder.int() + 1
-                let insets = Insets(top: decoder.int64(), left: decoder.int64(), bottom: decoder.int64(), right: decoder.int64())
-                viewStore[key] = StoredView(serial: serial, insets: insets)
-            }
-            return (viewStore, (width: decoder.int64(), height: decoder.int64()))
+        let store = decoder.sharedComponent { decoder in StoreReading(&decoder) }
+        var nextSerial = store.largestSerial + 1
+        let container = decoder.views(store: store, nextSerial: &nextSerial)
+        let forgottenInFlight = decoder.views(store: store, nextSerial: &nextSerial)
+        let forgottenOnScreen = decoder.views(store: store, nextSerial: &nextSerial)
+        var queue: [TransitionJob] = []
+        let queued = decoder.count()
+        if queued > 0 {
+            queue.reserveCapacity(queued)
+            for _ in 0..<queued { queue.append(decoder.job()) }
         }
-        var nextSerial = (viewStore.values.map(\.serial).max() ?? 0) + 1
-        func views() -> [PlaceholderView] {
-            (0..<max(0, decoder.int())).map { _ in
-                let key = decoder.viewKey()
-                let rankPlusOne = decoder.int()
-                if rankPlusOne == 0 {
-                    guard let stored = viewStore[key] else { decoder.fail(); return PlaceholderView(key: key, serial: 0, insets: .zero) }
-                    return stored.view(key: key)
-                }
-                nextSerial = max(nextSerial, rankPlusOne + 1)
-                return PlaceholderView(key: key, serial: rankPlusOne, insets: .zero)
-            }
-        }
-        let container = views()
-        let forgottenInFlight = views()
-        let forgottenOnScreen = views()
-        let queue = (0..<max(0, decoder.int())).map { _ in decoder.job() }
         let inFlight = flags & 8 != 0 ? (job: decoder.job(), endsAt: decoder.int64()) : nil
         guard !decoder.failed else { return nil }
-        var machine = ViewStateMachine(release: release, currentState: currentState, lastState: lastState, viewStore: viewStore,
-                                container: container, containerShown: containerShown, forgottenInFlight: forgottenInFlight,
-                                forgottenOnScreen: forgottenOnScreen, nextSerial: nextSerial, queue: queue,
-                                inFlight: inFlight, bounds: bounds)
+        var machine = ViewStateMachine(release: release, currentState: currentState, lastState: lastState, viewStore: store.viewStore,
+                                       container: container, containerShown: containerShown, forgottenInFlight: forgottenInFlight,
+                                       forgottenOnScreen: forgottenOnScreen, nextSerial: nextSerial, queue: queue,
+                                       inFlight: inFlight, bounds: store.bounds)
         if forgottenOnScreen.isEmpty { machine.storeComponent = decoder.lastComponent }
-        return (machine, flags & 1 != 0)
+        return machine
+    }
+}
+
+/// A store component as read back, with what views on screen are looked up in.
+private struct StoreReading {
+    var viewStore: [String: StoredView] = [:]
+    var bounds = (width: Int64(0), height: Int64(0))
+    var largestSerial = 0
+    /// The store's views for the library's four keys, by their number.
+    var libraryViews: [PlaceholderView?] = [nil, nil, nil, nil]
+
+    init(_ decoder: inout IdentityDecoder) {
+        for _ in 0..<decoder.count() {
+            let (code, key) = decoder.viewKey()
+            let serial = decoder.int() + 1
+            let insets = Insets(top: decoder.int64(), left: decoder.int64(), bottom: decoder.int64(), right: decoder.int64())
+            let stored = StoredView(serial: serial, insets: insets)
+            viewStore[key] = stored
+            largestSerial = max(largestSerial, serial)
+            if code < libraryViews.count { libraryViews[code] = stored.view(key: key) }
+        }
+        bounds = (width: decoder.int64(), height: decoder.int64())
+    }
+
+    /// The store's view for a key, as `viewKey` read it.
+    func view(code: Int, key: String) -> PlaceholderView? {
+        code < libraryViews.count ? libraryViews[code] : viewStore[key]?.view(key: key)
     }
 }
 
@@ -204,15 +230,40 @@ extension IdentityDecoder {
         switch byte & 7 {
         case 0: state = .none
         case 5: state = .view(string())
-        case let code where code <= 4: state = .view(libraryKeys[Int(code) - 1])
+        case let code where code <= 4: state = .view(libraryKey(Int(code) - 1))
         default: fail(); state = .none
         }
         return (state, byte & ~7)
     }
 
-    mutating func viewKey() -> String {
+    /// A view's key and its number (`libraryKeyCount` for a custom one).
+    mutating func viewKey() -> (code: Int, key: String) {
         let code = int()
-        return code >= 0 && code < libraryKeys.count ? libraryKeys[code] : string()
+        return code >= 0 && code < libraryKeyCount ? (code, libraryKey(code)) : (libraryKeyCount, string())
+    }
+
+    /// A count, then that many views (`ViewStateMachine.encodeStoreAndViews`).
+    fileprivate mutating func views(store: StoreReading, nextSerial: inout Int) -> [PlaceholderView] {
+        let count = count()
+        guard count > 0 else { return [] }
+        var views: [PlaceholderView] = []
+        views.reserveCapacity(count)
+        for _ in 0..<count {
+            let (code, key) = viewKey()
+            let rankPlusOne = int()
+            if rankPlusOne == 0 {
+                guard let stored = store.view(code: code, key: key) else {
+                    fail()
+                    views.append(PlaceholderView(key: key, serial: 0, insets: .zero))
+                    continue
+                }
+                views.append(stored)
+            } else {
+                nextSerial = max(nextSerial, rankPlusOne + 1)
+                views.append(PlaceholderView(key: key, serial: rankPlusOne, insets: .zero))
+            }
+        }
+        return views
     }
 
     mutating func job() -> TransitionJob {
@@ -224,6 +275,7 @@ extension IdentityDecoder {
 extension IdentityEncoder {
     /// A state in the low three bits of a byte (0 none, 1–4 the library's keys, 5 a custom
     /// key, whose text follows), `flags` in the others.
+    @inline(__always)
     mutating func add(_ state: MachineState, flags: UInt8) {
         switch state {
         case .none: add(byte: flags)
@@ -238,25 +290,51 @@ extension IdentityEncoder {
     }
 
     /// A view's key: the library's four as one byte each, any other as a byte then its text.
+    @inline(__always)
     mutating func addViewKey(_ key: String) {
         if let index = libraryKeyIndex(key) {
             add(index)
         } else {
-            add(libraryKeys.count)
+            add(libraryKeyCount)
             add(key)
         }
     }
 
+    @inline(__always)
     mutating func add(_ job: TransitionJob) {
         add(job.target, flags: (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0))
     }
 }
 
-/// The library's keys, as identities number them.
-private let libraryKeys = ["content", "loading", "error", "empty"]
+/// The library's keys, as identities number them: literals, which cost nothing to copy.
+private func libraryKey(_ code: Int) -> String {
+    switch code {
+    case 0: return "content"
+    case 1: return "loading"
+    case 2: return "error"
+    default: return "empty"
+    }
+}
 
-/// The length first: it rules out most of the four without comparing strings.
+private let libraryKeyCount = 4
+
+/// The library's four keys by their bits first: a key is nearly always one of them, written
+/// as a literal or read back from an identity, so a small string whose two words are the
+/// literal's. Two strings with the same bits are the same text; the same text may have
+/// other bits (a string made in a larger buffer), so a key of one of the lengths that
+/// matches none is compared as text. Explore looks keys up several times a step, and
+/// comparing strings was a tenth of encoding an identity.
+@inline(__always)
 private func libraryKeyIndex(_ key: String) -> Int? {
+    let bits = stringBits(key)
+    if bits == stringBits("content") { return 0 }
+    if bits == stringBits("loading") { return 1 }
+    if bits == stringBits("error") { return 2 }
+    if bits == stringBits("empty") { return 3 }
+    return libraryKeyIndexByText(key)
+}
+
+private func libraryKeyIndexByText(_ key: String) -> Int? {
     switch key.utf8.count {
     case 7 where key == "content": return 0
     case 7 where key == "loading": return 1
@@ -264,4 +342,11 @@ private func libraryKeyIndex(_ key: String) -> Int? {
     case 5 where key == "empty": return 3
     default: return nil
     }
+}
+
+/// A string's two words as they are: no reference is counted or followed, and equal words
+/// are equal strings.
+@inline(__always)
+private func stringBits(_ text: String) -> (UInt64, UInt64) {
+    unsafeBitCast(text, to: (UInt64, UInt64).self)
 }
