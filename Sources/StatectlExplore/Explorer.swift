@@ -272,7 +272,9 @@ struct Search<M: ExplorableModel>: ~Copyable {
         return template.restarted(with: model)
     }
 
-    /// Stores the configuration if it is new, checking the properties on it.
+    /// Stores the configuration if it is new, checking the properties on it. Inlined: as a
+    /// call, the step's simulator was copied to pass it.
+    @inline(__always)
     mutating func admit(_ simulator: Simulator<M>, parent: Int, event: Int, depth: Int) -> (Int, Bool) {
         encoder.removeAll()
         simulator.model.encodeIdentity(into: &encoder, now: simulator.now)
