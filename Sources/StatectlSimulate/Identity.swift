@@ -72,6 +72,7 @@ public struct IdentityEncoder: ~Copyable {
 
     public mutating func removeAll() { count = 0 }
 
+    @inline(__always)
     public mutating func add(_ value: Bool) { add(byte: value ? 1 : 0) }
 
     @inline(__always)
@@ -257,7 +258,8 @@ public final class IdentityComponents {
 
     /// Members as read back by `IdentityDecoder.sharedComponent`, by number: an array, as
     /// explore reads one for every configuration it expands.
-    private var values: [AnyObject?] = []
+    // Read for every configuration explore expands, from one thread: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var values: [AnyObject?] = []
     private final class Box<Value> {
         let value: Value
         init(_ value: Value) { self.value = value }

@@ -46,9 +46,7 @@ extension StatefulViewControllerModel: ExplorableModel {
     }
 
     public static func decodeIdentity(_ decoder: inout IdentityDecoder) -> Self? {
-        var hasContent = false
-        guard let machine = ViewStateMachine.decodeIdentity(&decoder, hasContent: &hasContent), decoder.isAtEnd else { return nil }
-        return StatefulViewControllerModel(hasContent: hasContent, machine: machine)
+        ViewStateMachine.decodeIdentity(&decoder)
     }
 }
 
@@ -164,9 +162,10 @@ extension ViewStateMachine {
     /// Explore reads a configuration back for every one it expands: no array is made that
     /// the machine does not keep, and what depends only on the store is worked out once
     /// per store (`StoreReading`).
-    static func decodeIdentity(_ decoder: inout IdentityDecoder, hasContent: inout Bool) -> ViewStateMachine? {
+    ///
+    /// The model is made here, around the machine, so that the machine is never copied.
+    static func decodeIdentity(_ decoder: inout IdentityDecoder) -> StatefulViewControllerModel? {
         let flags = decoder.byte()
-        hasContent = flags & 1 != 0
         let release = flags & 2 != 0 ? Release.master : Release.v3_0_1
         let containerShown = flags & 4 != 0
         let currentState = decoder.machineState().state
@@ -185,13 +184,16 @@ extension ViewStateMachine {
             for _ in 0..<queued { queue.append(decoder.job()) }
         }
         let inFlight = flags & 8 != 0 ? (job: decoder.job(), endsAt: decoder.int64()) : nil
-        guard !decoder.failed else { return nil }
-        var machine = ViewStateMachine(release: release, currentState: currentState, lastState: lastState, viewStore: store.viewStore,
-                                       container: container, containerShown: containerShown, forgottenInFlight: forgottenInFlight,
-                                       forgottenOnScreen: forgottenOnScreen, nextSerial: nextSerial, queue: queue,
-                                       inFlight: inFlight, bounds: store.bounds)
-        if forgottenOnScreen.isEmpty { machine.storeComponent = decoder.lastComponent }
-        return machine
+        guard !decoder.failed, decoder.isAtEnd else { return nil }
+        let keepsComponent = forgottenOnScreen.isEmpty
+        var model = StatefulViewControllerModel(
+            hasContent: flags & 1 != 0,
+            machine: ViewStateMachine(release: release, currentState: currentState, lastState: lastState, viewStore: store.viewStore,
+                                      container: container, containerShown: containerShown, forgottenInFlight: forgottenInFlight,
+                                      forgottenOnScreen: forgottenOnScreen, nextSerial: nextSerial, queue: queue,
+                                      inFlight: inFlight, bounds: store.bounds))
+        if keepsComponent { model.machine.storeComponent = decoder.lastComponent }
+        return consume model
     }
 }
 
