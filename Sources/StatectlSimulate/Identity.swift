@@ -70,6 +70,23 @@ public struct IdentityEncoder: ~Copyable {
         return true
     }
 
+    /// Whether `known` is a member of this encoder's table.
+    @inline(__always)
+    public func holds(_ known: IdentityComponents.Reference) -> Bool { componentsTable == known.table }
+
+    /// Room for `maximum` bytes, written by `body` through a cursor that checks nothing;
+    /// what it wrote is kept if it returns true, dropped if false. For a model's common
+    /// case, where the longest it can write is known: a step's identity is then a few
+    /// plain stores.
+    @inline(__always)
+    public mutating func withCursor(maximum: Int, _ body: (inout IdentityCursor) -> Bool) -> Bool {
+        let start = room(maximum)
+        var cursor = IdentityCursor(at: start, end: start + maximum)
+        guard body(&cursor) else { return false }
+        count &+= start.distance(to: cursor.at)
+        return true
+    }
+
     public mutating func removeAll() { count = 0 }
 
     @inline(__always)
@@ -130,6 +147,41 @@ public struct IdentityEncoder: ~Copyable {
         case .count(let count): add(byte: 2); add(count)
         case .flag(let flag): add(byte: 3); add(flag)
         }
+    }
+}
+
+/// Writes into room an `IdentityEncoder` made (`withCursor`), in the encoder's format,
+/// without checking it: the caller made room for the most it writes.
+public struct IdentityCursor {
+    /// The most bytes a number takes.
+    public static let longest = 10
+    fileprivate var at: UnsafeMutableRawPointer
+    fileprivate let end: UnsafeMutableRawPointer
+
+    fileprivate init(at: UnsafeMutableRawPointer, end: UnsafeMutableRawPointer) {
+        self.at = at
+        self.end = end
+    }
+
+    @inline(__always)
+    public mutating func put(byte: UInt8) {
+        assert(at < end, "an identity cursor wrote past its room")
+        at.storeBytes(of: byte, as: UInt8.self)
+        at += 1
+    }
+
+    /// As `IdentityEncoder.add(_:)`: zig-zag LEB128.
+    @inline(__always)
+    public mutating func put(_ value: Int) { put(Int64(value)) }
+
+    @inline(__always)
+    public mutating func put(_ value: Int64) {
+        var zigzag = UInt64(bitPattern: (value << 1) ^ (value >> 63))
+        while zigzag >= 0x80 {
+            put(byte: UInt8(truncatingIfNeeded: zigzag) | 0x80)
+            zigzag >>= 7
+        }
+        put(byte: UInt8(truncatingIfNeeded: zigzag))
     }
 }
 

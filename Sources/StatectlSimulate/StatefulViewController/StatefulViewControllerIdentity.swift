@@ -35,6 +35,7 @@ extension StatefulViewControllerModel: ExplorableModel {
     /// state, lastState, visible, hasContent, pending, transitioning, containerShown (on
     /// 3.0.1 always false, so it splits nothing): `observe`'s readings, states by name.
     public func encodeObservable(into encoder: inout IdentityEncoder) -> Bool {
+        if encodeCommonObservable(into: &encoder) { return true }
         Self.addStateName(machine.currentState, to: &encoder)
         Self.addStateName(machine.lastState, to: &encoder)
         machine.encodeVisible(into: &encoder)
@@ -43,6 +44,34 @@ extension StatefulViewControllerModel: ExplorableModel {
         encoder.add(machine.inFlight != nil)
         encoder.add(machine.containerShown)
         return true
+    }
+
+    /// What `encodeObservable` writes, the same bytes, when every key is the library's: through
+    /// a cursor, as `encodeCommonIdentity`. Explore does this for every configuration it finds.
+    private func encodeCommonObservable(into encoder: inout IdentityEncoder) -> Bool {
+        let visible = !machine.release.hasContainer || machine.containerShown
+        // Two names; a count and a byte a visible view; a flag, a count, two flags.
+        let maximum = 2 + IdentityCursor.longest + (visible ? machine.container.count : 0) + 1 + IdentityCursor.longest + 2
+        return encoder.withCursor(maximum: maximum) { cursor in
+            // A state by name: none reads as content, key 0.
+            guard let current = libraryStateCode(machine.currentState), let last = libraryStateCode(machine.lastState) else { return false }
+            cursor.put(byte: current == 0 ? 0 : (current - 1) << 1)
+            cursor.put(byte: last == 0 ? 0 : (last - 1) << 1)
+            if visible {
+                cursor.put(machine.container.count)
+                for index in machine.container.indices {
+                    guard let key = libraryKeyIndex(machine.container[index].key) else { return false }
+                    cursor.put(byte: UInt8(key) << 1)
+                }
+            } else {
+                cursor.put(byte: 0)
+            }
+            cursor.put(byte: hasContent ? 1 : 0)
+            cursor.put(machine.pending)
+            cursor.put(byte: machine.inFlight != nil ? 1 : 0)
+            cursor.put(byte: machine.containerShown ? 1 : 0)
+            return true
+        }
     }
 
     public static func decodeIdentity(_ decoder: inout IdentityDecoder) -> Self? {
@@ -61,6 +90,7 @@ extension ViewStateMachine {
     func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64, hasContent: Bool) {
         // The release as a bit: the two differ in whether the store is snapshotted.
         let flags = (hasContent ? 1 : 0) | (release.snapshotsStore ? 2 : 0) | (containerShown ? 4 : 0) | (inFlight != nil ? 8 : 0)
+        if encodeCommonIdentity(into: &encoder, now: now, flags: UInt8(flags)) { return }
         encoder.add(byte: UInt8(flags))
         encoder.add(currentState, flags: 0)
         encoder.add(lastState, flags: 0)
@@ -82,6 +112,45 @@ extension ViewStateMachine {
         if let (job, endsAt) = inFlight {
             encoder.add(job)
             encoder.add(endsAt - now)
+        }
+    }
+
+    /// What `encodeIdentity` writes, the same bytes, in the common case: the store read back
+    /// unchanged, no view forgotten, every key the library's. Written through a cursor with
+    /// room made once (a byte a state or job, a few for counts and the remaining time);
+    /// false, and nothing written, in any other case.
+    @inline(__always)
+    private func encodeCommonIdentity(into encoder: inout IdentityEncoder, now: Int64, flags: UInt8) -> Bool {
+        guard forgottenOnScreen.isEmpty, forgottenInFlight.isEmpty, let storeComponent,
+              encoder.holds(storeComponent) else { return false }
+        // Flags, two states and two empty counts; four numbers; two bytes a view; a byte a job.
+        let maximum = 5 + IdentityCursor.longest * 4 + container.count * 2 + (queue.count - queueHead) + 1
+        return encoder.withCursor(maximum: maximum) { cursor in
+            cursor.put(byte: flags)
+            guard let current = libraryStateCode(currentState), let last = libraryStateCode(lastState) else { return false }
+            cursor.put(byte: current)
+            cursor.put(byte: last)
+            cursor.put(storeComponent.number)
+            cursor.put(container.count)
+            for index in container.indices {
+                guard let key = libraryKeyIndex(container[index].key) else { return false }
+                cursor.put(byte: UInt8(key) << 1)  // zig-zag, as `add` writes it
+                cursor.put(byte: 0)
+            }
+            cursor.put(byte: 0)
+            cursor.put(byte: 0)
+            cursor.put(queue.count - queueHead)
+            for index in queueHead..<queue.count {
+                let job = queue[index]
+                guard let target = libraryStateCode(job.target) else { return false }
+                cursor.put(byte: target | (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0))
+            }
+            if let (job, endsAt) = inFlight {
+                guard let target = libraryStateCode(job.target) else { return false }
+                cursor.put(byte: target | (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0))
+                cursor.put(endsAt - now)
+            }
+            return true
         }
     }
 
@@ -305,6 +374,16 @@ extension IdentityEncoder {
     @inline(__always)
     mutating func add(_ job: TransitionJob) {
         add(job.target, flags: (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0))
+    }
+}
+
+/// A state's low three bits as `add(_:flags:)` writes them, when it is none or one of the
+/// library's keys.
+@inline(__always)
+private func libraryStateCode(_ state: MachineState) -> UInt8? {
+    switch state {
+    case .none: return 0
+    case .view(let key): return libraryKeyIndex(key).map { UInt8($0 + 1) }
     }
 }
 
