@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A set of byte strings that numbers its members in the order they were first inserted:
 /// explore's store of configurations, its observable states and decision walks.
 ///
@@ -150,11 +156,13 @@ final class PackedSet {
 }
 
 /// Whether two byte strings of the same length are equal: eight bytes at a time, the last
-/// word overlapping the one before rather than a byte loop (identities are 10–30 bytes).
+/// word overlapping the one before rather than a byte loop (identities are 10–30 bytes);
+/// longer ones (decision walks, a few hundred bytes) by `memcmp`, which takes 32 at a time.
 @inline(__always)
 func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
     let count = a.count
     guard count > 0, let a = a.baseAddress, let b = b.baseAddress else { return true }
+    if count > 64 { return memcmp(a, b, count) == 0 }
     if count >= 8 {
         var offset = 0
         while offset &+ 8 < count {
@@ -180,23 +188,27 @@ private func tail(_ bytes: UnsafeRawPointer, _ count: Int) -> UInt64 {
         | UInt64(bytes.load(fromByteOffset: count &- 1, as: UInt8.self))
 }
 
-/// Eight bytes at a time, each word folded into the state by a full-width multiply (the
-/// high and low halves of the product xored), the last word overlapping the one before
-/// instead of a byte loop; then a final fold, so that every bit of the result, the high
-/// ones that pick a slot included, depends on every byte. Two strings of one length give
-/// the same words only when they are equal, and the length is mixed in.
+/// Sixteen bytes at a time, the two words multiplied together full width and the halves of
+/// the product xored into the state (the last block overlapping the one before instead of
+/// a byte loop); then a final fold, so that every bit of the result, the high ones that
+/// pick a slot included, depends on every byte. Two strings of one length give the same
+/// words only when they are equal, and the length is mixed in. A multiply per 16 bytes:
+/// decision walks, hashed on most steps, are a few hundred.
 @inline(__always)
 func hashBytes(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     let count = bytes.count
     var hash = 0x243F_6A88_85A3_08D3 ^ UInt64(truncatingIfNeeded: count)
     if count > 0, let base = bytes.baseAddress {
-        if count >= 8 {
+        func word(_ offset: Int) -> UInt64 { base.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+        if count > 16 {
             var offset = 0
-            while offset &+ 8 < count {
-                hash = fold(hash ^ base.loadUnaligned(fromByteOffset: offset, as: UInt64.self), 0x9E37_79B9_7F4A_7C15)
-                offset &+= 8
+            while offset &+ 16 < count {
+                hash = fold(word(offset) ^ hash, word(offset &+ 8) ^ 0x9E37_79B9_7F4A_7C15)
+                offset &+= 16
             }
-            hash = fold(hash ^ base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self), 0x9E37_79B9_7F4A_7C15)
+            hash = fold(word(count &- 16) ^ hash, word(count &- 8) ^ 0x9E37_79B9_7F4A_7C15)
+        } else if count >= 8 {
+            hash = fold(word(0) ^ hash, word(count &- 8) ^ 0x9E37_79B9_7F4A_7C15)
         } else {
             hash = fold(hash ^ tail(base, count), 0x9E37_79B9_7F4A_7C15)
         }
