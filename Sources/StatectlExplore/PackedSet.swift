@@ -8,30 +8,41 @@ import Darwin
 /// explore's store of configurations, its observable states and decision walks.
 ///
 /// The bytes live end to end in fixed-size chunks (a member never straddles two), each
-/// after its length (LEB128). An open-addressing table (linear probing) holds per slot the
-/// member's number and 32 bits of its hash, so that a probe touches one cache line and
-/// compares bytes only when the hashes agree: with millions of members, the misses on a
-/// separate array of hashes and on the member's place were a fifth of a search. Chunks, not
-/// one growing array: an array that doubles holds up to twice what it needs, and both
-/// copies while it moves. Per member: its bytes and length, 8 bytes of place, and the
-/// table's share of 8-byte slots (kept at most 5/8 full).
+/// after its number (4 bytes) and length (LEB128). An open-addressing table (linear
+/// probing) holds per slot 32 bits of the member's hash and its place (chunk and offset),
+/// so that a look-up touches the slot and the member's bytes and nothing else: with
+/// millions of members each is a cache miss, and an array of places between the two was
+/// a third. Members are read back in the order they were numbered (breadth-first, a
+/// level after the one before), so that is a walk through the chunks; every 16th
+/// member's place is kept for reading one out of order. Chunks, not one growing array: an
+/// array that doubles holds up to twice what it needs, and both copies while it moves.
+/// Per member: its bytes, length and number, and the table's share of 8-byte slots (kept
+/// at most 5/8 full).
 ///
 /// A class over raw memory: explore inserts once per step, and through Swift arrays each
 /// insert paid for bounds, uniqueness and exclusivity checks on the table, the chunk and
 /// the places (a tenth of a search). The memory is only reached through this class, and
 /// freed with it; the chunks never move, so a member's bytes stay where they are.
 final class PackedSet {
-    private static let chunkSize = 1 << 20
+    private static let offsetBits = 20
+    private static let chunkSize = 1 << offsetBits
+    /// Places are 32 bits, chunk number then offset, and a slot holds place + 1.
+    private static let maximumChunks = (1 << (32 - offsetBits)) - 1
     // Read and written on every step, from one thread: no dynamic exclusivity checks.
     @exclusivity(unchecked) private var chunks: [UnsafeMutableRawPointer] = []
+    /// Bytes used in each chunk but the last; the last's is `used`.
+    @exclusivity(unchecked) private var chunkUsed: [Int] = []
     /// Bytes held by the chunks.
     @exclusivity(unchecked) private var chunkBytes = 0
-    /// Where the next member goes in the last chunk, and how far it may go.
-    @exclusivity(unchecked) private var free: UnsafeMutableRawPointer?
-    @exclusivity(unchecked) private var freeEnd: UnsafeMutableRawPointer?
-    /// Member i's length prefix.
-    @exclusivity(unchecked) private var places: [UnsafeRawPointer] = []
-    /// Hash << 32 | (member number + 1); 0 is empty.
+    /// Bytes used in the last chunk, and its size.
+    @exclusivity(unchecked) private var used = 0
+    @exclusivity(unchecked) private var lastChunkSize = 0
+    @exclusivity(unchecked) private(set) var count = 0
+    /// The places of members 0, 16, 32, …
+    @exclusivity(unchecked) private var landmarks: [UInt32] = []
+    /// The member `member(_:)` read last, and its place.
+    @exclusivity(unchecked) private var lastRead = (number: -1, place: UInt32(0))
+    /// Hash << 32 | (place + 1); 0 is empty.
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<UInt64>
     @exclusivity(unchecked) private var mask: Int
 
@@ -48,10 +59,8 @@ final class PackedSet {
         for chunk in chunks { chunk.deallocate() }
     }
 
-    var count: Int { places.count }
-
-    /// Bytes held: the chunks, places and table.
-    var bytesUsed: Int { chunkBytes + places.capacity * 8 + (mask + 1) * 8 }
+    /// Bytes held: the chunks, landmarks and table.
+    var bytesUsed: Int { chunkBytes + landmarks.capacity * 4 + (mask + 1) * 8 }
 
     /// The member's number, and whether it was new.
     func insert(_ bytes: [UInt8]) -> (index: Int, inserted: Bool) {
@@ -66,44 +75,80 @@ final class PackedSet {
             let entry = slots[slot]
             if entry == 0 { break }
             if UInt32(truncatingIfNeeded: entry >> 32) == hash {
-                let member = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
-                if Self.equals(places[member], bytes) { return (member, false) }
+                let at = address(of: UInt32(truncatingIfNeeded: entry) &- 1)
+                if Self.equals(at, bytes) { return (Int(at.loadUnaligned(as: UInt32.self)), false) }
             }
             slot = (slot &+ 1) & mask
         }
-        let member = places.count
-        precondition(member < Int(UInt32.max) - 1, "too many configurations for a 32-bit set")
-        slots[slot] = UInt64(hash) << 32 | UInt64(member &+ 1)
-        places.append(UnsafeRawPointer(append(bytes)))
-        if places.count &* 8 > (mask &+ 1) &* 5 { grow() }
+        let member = count
+        precondition(member < Int(UInt32.max), "too many configurations for a 32-bit set")
+        let place = append(bytes, number: UInt32(member))
+        slots[slot] = UInt64(hash) << 32 | UInt64(place &+ 1)
+        if member & 15 == 0 { landmarks.append(place) }
+        count = member &+ 1
+        if count &* 8 > (mask &+ 1) &* 5 { grow() }
         return (member, true)
     }
 
-    /// Member `member`'s bytes, valid as long as the set: chunks never move.
-    func member(_ member: Int) -> UnsafeRawBufferPointer { Self.member(at: places[member]) }
+    /// Member `member`'s bytes, valid as long as the set: chunks never move. In numbering
+    /// order, each is found from the one before.
+    func member(_ member: Int) -> UnsafeRawBufferPointer {
+        precondition(member >= 0 && member < count, "no member \(member)")
+        var (number, place) = lastRead
+        if number < 0 || member < number || member > number + 15 {
+            number = member & ~15
+            place = landmarks[member >> 4]
+        }
+        while number < member {
+            place = next(after: place)
+            number += 1
+        }
+        lastRead = (member, place)
+        return Self.bytes(at: address(of: place))
+    }
 
     /// Calls `body` with member's bytes.
     func withMember<Result>(_ member: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         body(self.member(member))
     }
 
-    /// Copies `bytes` after their length to the last chunk, or a new one; where it put them.
-    private func append(_ bytes: UnsafeRawBufferPointer) -> UnsafeMutableRawPointer {
+    @inline(__always)
+    private func address(of place: UInt32) -> UnsafeMutableRawPointer {
+        chunks[Int(place >> Self.offsetBits)] + Int(place & UInt32(Self.chunkSize - 1))
+    }
+
+    /// The place of the member numbered after the one at `place`: the next in its chunk,
+    /// or the first of the next chunk.
+    private func next(after place: UInt32) -> UInt32 {
+        let chunk = Int(place >> Self.offsetBits)
+        let start = UnsafeRawPointer(address(of: place))
+        let stored = Self.bytes(at: start)
+        let end = Int(place & UInt32(Self.chunkSize - 1)) + start.distance(to: stored.baseAddress! + stored.count)
+        let chunkEnd = chunk == chunks.count - 1 ? used : chunkUsed[chunk]
+        return end < chunkEnd ? UInt32(chunk) << Self.offsetBits | UInt32(end) : UInt32(chunk + 1) << Self.offsetBits
+    }
+
+    /// Copies `bytes` after their number and length to the last chunk, or a new one; their place.
+    private func append(_ bytes: UnsafeRawBufferPointer, number: UInt32) -> UInt32 {
         var prefix = 1
         while bytes.count >> (7 &* prefix) != 0 { prefix &+= 1 }
-        let needed = prefix &+ bytes.count
-        if free == nil || free!.distance(to: freeEnd!) < needed {
+        let needed = 4 &+ prefix &+ bytes.count
+        if chunks.isEmpty || lastChunkSize &- used < needed {
             // A new chunk, never outgrown, so never moved. What the last one had left is
-            // not used: members are small, so that is little.
+            // not used: members are small, so that is little. A member longer than a chunk
+            // has one of its own, from offset 0.
+            precondition(chunks.count < Self.maximumChunks, "too many configurations: their identities exceed 4 GiB")
+            if !chunks.isEmpty { chunkUsed.append(used) }
             let size = max(Self.chunkSize, needed)
-            let chunk = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-            chunks.append(chunk)
+            chunks.append(UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16))
             chunkBytes &+= size
-            free = chunk
-            freeEnd = chunk + size
+            lastChunkSize = size
+            used = 0
         }
-        let place = free!
-        var at = place
+        let place = UInt32(chunks.count &- 1) << Self.offsetBits | UInt32(used)
+        var at = chunks[chunks.count &- 1] + used
+        at.storeBytes(of: number, as: UInt32.self)
+        at += 4
         var remaining = bytes.count
         while remaining >= 0x80 {
             at.storeBytes(of: UInt8(truncatingIfNeeded: remaining) | 0x80, as: UInt8.self)
@@ -113,13 +158,14 @@ final class PackedSet {
         at.storeBytes(of: UInt8(remaining), as: UInt8.self)
         at += 1
         if let source = bytes.baseAddress { at.copyMemory(from: source, byteCount: bytes.count) }
-        free = at + bytes.count
+        used &+= needed
         return place
     }
 
-    /// The member whose length prefix is at `place`.
-    private static func member(at place: UnsafeRawPointer) -> UnsafeRawBufferPointer {
-        var at = place
+    /// The bytes of the member whose number is at `at`.
+    @inline(__always)
+    private static func bytes(at: UnsafeRawPointer) -> UnsafeRawBufferPointer {
+        var at = at + 4
         var length = 0
         var shift = 0
         while true {
@@ -132,8 +178,8 @@ final class PackedSet {
         return UnsafeRawBufferPointer(start: at, count: length)
     }
 
-    private static func equals(_ place: UnsafeRawPointer, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        let stored = member(at: place)
+    private static func equals(_ at: UnsafeRawPointer, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        let stored = Self.bytes(at: at)
         return stored.count == bytes.count && sameBytes(stored, bytes)
     }
 

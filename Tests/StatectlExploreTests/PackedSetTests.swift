@@ -40,8 +40,17 @@ struct PackedSetTests {
         }
         #expect(set.count == order.count)
         #expect(set.bytesUsed > 1 << 20)
+        // In order (each found from the one before, across chunks), backwards and scattered
+        // (from the nearest kept place).
         for (index, member) in order.enumerated() {
             #expect(Array(set.member(index)) == member)
+        }
+        for index in order.indices.reversed() where index % 7 == 0 {
+            #expect(Array(set.member(index)) == order[index])
+        }
+        for _ in 0..<2_000 {
+            let index = Int(bytes.next() % UInt64(order.count))
+            #expect(Array(set.member(index)) == order[index])
         }
     }
 
