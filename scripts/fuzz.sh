@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Fuzzes the whole pipeline (parse, compile, simulate, render) with libFuzzer under
-# AddressSanitizer for SECONDS (default 60). Linux only: it links the toolchain's
-# libFuzzer runtime. The target is a package of its own (Fuzz/), so the main build never
+# Fuzzes the whole pipeline (parse, compile, simulate, render; for an input with explore's
+# directives, the search) with libFuzzer under AddressSanitizer for SECONDS (default 60).
+# Linux only: it links the toolchain's libFuzzer runtime. The target is a package of its own (Fuzz/), so the main build never
 # sees these flags.
 #
 #   bash scripts/fuzz.sh 30
 #
-# Seeds: every script under docs/examples and Tests/ (plus what earlier runs found, kept
-# in .build/fuzz-corpus). A crash leaves its input in .build/fuzz-crashes/ and exits 1;
+# Seeds: every script and explore spec under docs/examples, Tests/ and scripts/bench-explore/
+# (plus what earlier runs found, kept in .build/fuzz-corpus). A crash leaves its input in .build/fuzz-crashes/ and exits 1;
 # add that input to Tests/FailCases/ with the fix, so the ordinary suite replays it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,7 +32,7 @@ fi
 corpus=.build/fuzz-corpus
 crashes=.build/fuzz-crashes
 mkdir -p "$corpus" "$crashes"
-find docs/examples Tests -name '*.script' -size -64k -exec cp {} "$corpus/" \;
+find docs/examples Tests scripts/bench-explore \( -name '*.script' -o -name '*.spec' \) -size -64k -exec cp {} "$corpus/" \;
 
 # -timeout: an input that runs 10 s is a hang; -rss_limit_mb: one that takes 2 GiB a balloon.
 Fuzz/.build/release/StatectlFuzz \
