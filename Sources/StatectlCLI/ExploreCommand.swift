@@ -41,7 +41,7 @@ struct ExploreCommand {
         exitStatus: """
         0 every property holds; 1 a property is violated (or the spec's own statements fail); \
         2 a bad spec, a usage error, or a file that cannot be read or written; 3 \
-        --max-configurations or --max-memory stopped the search before the bound, with nothing \
+        --max-configurations, --max-memory or the store's 4 GiB capacity stopped the search before the bound, with nothing \
         violated so far.
         """,
         seeAlso: ["statectl help run", "statectl help test", "the guide explore.md"],

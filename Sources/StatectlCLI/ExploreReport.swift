@@ -51,6 +51,8 @@ struct ExploreReport {
         if result.stoppedBy == "max-memory" {
             let limit = maxBytes.map { " (\(MemorySize.describe($0)))" } ?? ""
             exhausted = "no: stopped at --max-memory\(limit) after \(result.levels) levels (a partial report)"
+        } else if result.stoppedBy == "store-capacity" {
+            exhausted = "no: the store of configurations reached its 4 GiB limit after \(result.levels) levels (a partial report)"
         } else if result.stoppedAtLimit {
             exhausted = "no: stopped at --max-configurations after \(result.levels) levels (a partial report)"
         } else if result.complete {

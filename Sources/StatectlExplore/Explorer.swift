@@ -224,6 +224,12 @@ struct Search<M: ExplorableModel>: ~Copyable {
                             levels = depth + 1
                             break search
                         }
+                        // 65,536 steps add far less than the 64 MiB of chunks left.
+                        if store.isNearlyFull {
+                            stopped = "store-capacity"
+                            levels = depth + 1
+                            break search
+                        }
                         progress?(ExploreProgress(level: depth + 1, configurations: store.count, steps: steps))
                     }
                 }

@@ -27,7 +27,9 @@ final class PackedSet {
     private static let offsetBits = 20
     private static let chunkSize = 1 << offsetBits
     /// Places are 32 bits, chunk number then offset, and a slot holds place + 1.
-    private static let maximumChunks = (1 << (32 - offsetBits)) - 1
+    static let maximumChunks = (1 << (32 - offsetBits)) - 1
+    /// Chunks this set may take: `maximumChunks`, less in tests of what happens near it.
+    private let chunkLimit: Int
     // Read and written on every step, from one thread: no dynamic exclusivity checks.
     @exclusivity(unchecked) private var chunks: [UnsafeMutableRawPointer] = []
     /// Bytes used in each chunk but the last; the last's is `used`.
@@ -46,7 +48,8 @@ final class PackedSet {
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<UInt64>
     @exclusivity(unchecked) private var mask: Int
 
-    init(capacity: Int = 1 << 12) {
+    init(capacity: Int = 1 << 12, chunkLimit: Int = PackedSet.maximumChunks) {
+        self.chunkLimit = min(chunkLimit, Self.maximumChunks)
         var size = 16
         while size * 5 < capacity * 8 { size <<= 1 }
         slots = .allocate(capacity: size)
@@ -58,6 +61,10 @@ final class PackedSet {
         slots.deallocate()
         for chunk in chunks { chunk.deallocate() }
     }
+
+    /// Whether the set is within 64 chunks of the most its 32-bit places can reach: explore
+    /// stops its search there, with a report, rather than trap on the next chunk.
+    var isNearlyFull: Bool { chunks.count + 64 >= chunkLimit }
 
     /// Bytes held: the chunks, landmarks and table.
     var bytesUsed: Int { chunkBytes + landmarks.capacity * 4 + (mask + 1) * 8 }
@@ -137,7 +144,7 @@ final class PackedSet {
             // A new chunk, never outgrown, so never moved. What the last one had left is
             // not used: members are small, so that is little. A member longer than a chunk
             // has one of its own, from offset 0.
-            precondition(chunks.count < Self.maximumChunks, "too many configurations: their identities exceed 4 GiB")
+            precondition(chunks.count < chunkLimit, "too many configurations: their identities exceed 4 GiB")
             if !chunks.isEmpty { chunkUsed.append(used) }
             let size = max(Self.chunkSize, needed)
             chunks.append(UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16))

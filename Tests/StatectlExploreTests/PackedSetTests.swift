@@ -110,4 +110,18 @@ struct PackedSetTests {
             #expect(set.insert(second) == (b.index, false))
         }
     }
+
+    @Test("tells when it comes within 64 chunks of its limit, before an insert would pass it")
+    func nearlyFull() {
+        let set = PackedSet(capacity: 16, chunkLimit: 70)
+        // 600 KiB members: one to a 1 MiB chunk.
+        var chunksFilled = 0
+        while !set.isNearlyFull {
+            _ = set.insert([UInt8](repeating: UInt8(chunksFilled & 0xFF), count: 600 << 10) + [UInt8(chunksFilled >> 8)])
+            chunksFilled += 1
+            #expect(chunksFilled <= 6)
+        }
+        #expect(chunksFilled == 6)
+        #expect(set.count == 6)
+    }
 }
