@@ -246,13 +246,15 @@ extension ViewStateMachine {
         let container = decoder.views(store: store, nextSerial: &nextSerial)
         let forgottenInFlight = decoder.views(store: store, nextSerial: &nextSerial)
         let forgottenOnScreen = decoder.views(store: store, nextSerial: &nextSerial)
+        // Job ids numbered again from 1, the one in flight first (it is written last).
+        let hasInFlight = flags & 8 != 0
         var queue: [TransitionJob] = []
         let queued = decoder.count()
         if queued > 0 {
             queue.reserveCapacity(queued)
-            for _ in 0..<queued { queue.append(decoder.job()) }
+            for index in 0..<queued { queue.append(decoder.job(id: index + (hasInFlight ? 2 : 1))) }
         }
-        let inFlight = flags & 8 != 0 ? (job: decoder.job(), endsAt: decoder.int64()) : nil
+        let inFlight = hasInFlight ? (job: decoder.job(id: 1), endsAt: decoder.int64()) : nil
         guard !decoder.failed, decoder.isAtEnd else { return nil }
         let keepsComponent = forgottenOnScreen.isEmpty
         var model = StatefulViewControllerModel(
@@ -337,9 +339,9 @@ extension IdentityDecoder {
         return views
     }
 
-    mutating func job() -> TransitionJob {
+    mutating func job(id: Int) -> TransitionJob {
         let (target, flags) = machineState()
-        return TransitionJob(id: 0, target: target, animated: flags & 8 != 0, hasCompletion: flags & 16 != 0)
+        return TransitionJob(id: id, target: target, animated: flags & 8 != 0, hasCompletion: flags & 16 != 0)
     }
 }
 

@@ -136,8 +136,9 @@ struct ViewStateMachine {
         for key in keys { setView(key, insets: .zero) }
     }
 
-    /// A machine read back from its identity (StatefulViewControllerIdentity.swift): job ids
-    /// numbered again from 1, the one in flight first; counters at zero.
+    /// A machine read back from its identity (StatefulViewControllerIdentity.swift), with its
+    /// jobs as the identity numbers them again (from 1, the one in flight first); counters at
+    /// zero. The arrays are kept as given: explore makes one per configuration it expands.
     init(release: Release, currentState: MachineState, lastState: MachineState, viewStore: [String: StoredView],
          container: [PlaceholderView], containerShown: Bool, forgottenInFlight: [PlaceholderView],
          forgottenOnScreen: [PlaceholderView], nextSerial: Int, queue: [TransitionJob],
@@ -152,20 +153,9 @@ struct ViewStateMachine {
         self.forgottenOnScreen = forgottenOnScreen
         self.nextSerial = nextSerial
         self.bounds = bounds
-        var id = 1
-        if let (job, endsAt) = inFlight {
-            var job = job
-            job.id = id
-            id += 1
-            self.inFlight = (job, endsAt)
-        }
-        self.queue = queue.map { job in
-            var job = job
-            job.id = id
-            id += 1
-            return job
-        }
-        nextJobID = id
+        self.inFlight = inFlight
+        self.queue = queue
+        nextJobID = queue.count + (inFlight == nil ? 1 : 2)
     }
 
     var pending: Int { queue.count - queueHead }
