@@ -26,9 +26,10 @@ extension StatefulViewControllerModel: ExplorableModel {
 
     /// The machine's `stateName` as `addViewKey` writes it, without making the name.
     private static func addStateName(_ state: MachineState, to encoder: inout IdentityEncoder) {
-        switch state {
-        case .none: encoder.add(0)  // content
-        case .view(let key): encoder.addViewKey(key)
+        switch state.libraryCode {
+        case 0: encoder.add(0)  // content
+        case let code?: encoder.add(Int(code) - 1)
+        case nil: encoder.addViewKey(state.keyOrNil!)
         }
     }
 
@@ -303,7 +304,7 @@ extension IdentityDecoder {
         switch byte & 7 {
         case 0: state = .none
         case 5: state = .view(string())
-        case let code where code <= 4: state = .view(libraryKey(Int(code) - 1))
+        case let code where code <= 4: state = .library(Int(code) - 1)
         default: fail(); state = .none
         }
         return (state, byte & ~7)
@@ -350,15 +351,11 @@ extension IdentityEncoder {
     /// key, whose text follows), `flags` in the others.
     @inline(__always)
     mutating func add(_ state: MachineState, flags: UInt8) {
-        switch state {
-        case .none: add(byte: flags)
-        case .view(let key):
-            if let index = libraryKeyIndex(key) {
-                add(byte: flags | UInt8(index + 1))
-            } else {
-                add(byte: flags | 5)
-                add(key)
-            }
+        if let code = state.libraryCode {
+            add(byte: flags | code)
+        } else {
+            add(byte: flags | 5)
+            add(state.keyOrNil!)
         }
     }
 
@@ -383,10 +380,7 @@ extension IdentityEncoder {
 /// library's keys.
 @inline(__always)
 private func libraryStateCode(_ state: MachineState) -> UInt8? {
-    switch state {
-    case .none: return 0
-    case .view(let key): return libraryKeyIndex(key).map { UInt8($0 + 1) }
-    }
+    state.libraryCode
 }
 
 /// The library's keys, as identities number them: literals, which cost nothing to copy.

@@ -72,7 +72,7 @@ extension StatefulViewControllerModel {
             // Bare `none` is `.none`; any other key, `content` included, is a view: `.view("content")`
             // is not `.none` to the machine. `"none"` (a string) is `.view("none")`.
             let state: MachineState = !target.quoted && target.text == "none" ? .none : .view(target.text)
-            if case .view(let key) = state { names.insert(key) }
+            if let key = state.keyOrNil { names.insert(key) }
             command = .transition(to: state, animated: animated, completion: hasCompletion)
         case "addView":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.addView)

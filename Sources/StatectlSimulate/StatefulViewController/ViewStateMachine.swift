@@ -1,21 +1,68 @@
-/// What the view state machine shows: no placeholder, or the placeholder view with a key.
-public enum MachineState: Hashable, Sendable {
-    case none
-    case view(String)
+/// What the view state machine shows: no placeholder (`.none`), or the placeholder view
+/// with a key (`.view(key)`).
+///
+/// The library's four keys are kept as a small number, other keys as their text: explore
+/// copies, compares and destroys states on every step, and a `String` in each was
+/// retained, released and compared as text. `.view` always makes a library key's number,
+/// so equal states have equal storage.
+public struct MachineState: Hashable, Sendable {
+    private enum Storage: Hashable, Sendable {
+        case none
+        /// An index into `libraryKeys`.
+        case library(UInt8)
+        case custom(String)
+    }
+
+    private let storage: Storage
+
+    /// StatefulViewControllerState's raw values, in the order identities number them.
+    static let libraryKeys = ["content", "loading", "error", "empty"]
+
+    public static let none = MachineState(storage: .none)
+
+    private init(storage: Storage) { self.storage = storage }
+
+    /// The state that shows the view keyed `key`.
+    public static func view(_ key: String) -> MachineState {
+        switch key.utf8.count {
+        case 7 where key == "content": return MachineState(storage: .library(0))
+        case 7 where key == "loading": return MachineState(storage: .library(1))
+        case 5 where key == "error": return MachineState(storage: .library(2))
+        case 5 where key == "empty": return MachineState(storage: .library(3))
+        default: return MachineState(storage: .custom(key))
+        }
+    }
+
+    /// The state of library key `index` (0 content, 1 loading, 2 error, 3 empty).
+    static func library(_ index: Int) -> MachineState { MachineState(storage: .library(UInt8(index))) }
+
+    /// The key a `.view` state shows; `.none` shows none, so every view is hidden.
+    public var keyOrNil: String? {
+        switch storage {
+        case .none: return nil
+        case .library(let index): return Self.libraryKeys[Int(index)]
+        case .custom(let key): return key
+        }
+    }
+
+    /// 0 for `.none`, 1–4 for the library's keys (content, loading, error, empty), nil for a
+    /// custom key: what identities write.
+    var libraryCode: UInt8? {
+        switch storage {
+        case .none: return 0
+        case .library(let index): return index + 1
+        case .custom: return nil
+        }
+    }
 
     /// As StatefulViewController's `currentState` and `lastState` read it: `.none` is
     /// content, a view is its key (so `.view("content")` reads as content too).
-    public var stateName: String {
-        switch self {
-        case .none: return "content"
-        case .view(let key): return key
-        }
-    }
+    public var stateName: String { keyOrNil ?? "content" }
 
     /// As records name it: the state name, except that a view keyed `content` is
     /// `view(content)`, so that the log does not mistake it for `.none`.
     var logName: String {
-        if case .view("content") = self { return "view(content)" }
+        if case .library(0) = storage { return "view(content)" }
         return stateName
     }
 }
@@ -218,7 +265,7 @@ struct ViewStateMachine {
             fields.add(.until, endsAt)
         }
         currentState = job.target
-        if case .view(let key) = job.target {
+        if let key = job.target.keyOrNil {
             if release.hasContainer, !containerShown {
                 containerShown = true
                 effects.record(.containerAdded)
@@ -278,13 +325,5 @@ struct ViewStateMachine {
     var visible: [String] {
         if release.hasContainer, !containerShown { return [] }
         return container.map(\.key)
-    }
-}
-
-extension MachineState {
-    /// The key a `.view` state shows; `.none` shows none, so every view is hidden.
-    var keyOrNil: String? {
-        if case .view(let key) = self { return key }
-        return nil
     }
 }
