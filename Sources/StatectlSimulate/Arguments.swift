@@ -96,7 +96,11 @@ public struct ArgumentReader {
 
     /// The index in `arguments` of the argument given for `label`, if one was.
     private func index(_ label: String) -> Int? {
-        for parameter in parameters.indices where parameters[parameter].label == label {
+        // Lengths first: the labels passed over before the match mostly differ in length,
+        // and a string compare of two different short strings takes the library's slow path.
+        let length = label.utf8.count
+        for parameter in parameters.indices
+        where parameters[parameter].label.utf8.count == length && parameters[parameter].label == label {
             let index = matched[parameter]
             return index >= 0 ? Int(index) : nil
         }

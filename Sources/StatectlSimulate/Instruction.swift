@@ -154,6 +154,9 @@ public struct ScriptCompiler<M: SimulationModel> {
     private let recording: Bool
     /// Encodes expectations' fixed fields when recording; one for every line, not one each.
     private let encoder: FieldEncoder?
+    /// Recent `wait` records, by their milliseconds' low bits: scripts wait for a few
+    /// durations over and over, and a hit shares the bytes instead of making them again.
+    private var waitRecords = [(milliseconds: Int64, record: [UInt8])](repeating: (-1, []), count: 8)
 
     public init(recording: Bool = true, version: String? = nil) {
         self.recording = recording
@@ -191,7 +194,7 @@ public struct ScriptCompiler<M: SimulationModel> {
             _ = name
             return .success(.selectModel)
         case .wait(let milliseconds):
-            return .success(.wait(milliseconds: milliseconds, statement: recording ? Self.waitRecord(milliseconds) : []))
+            return .success(.wait(milliseconds: milliseconds, statement: recording ? waitRecord(milliseconds) : []))
         case .expect(let property, let comparison, let value):
             return compileExpectation(property, comparison, value).map { .expect($0) }
         case .expectCondition(let condition):
@@ -203,8 +206,16 @@ public struct ScriptCompiler<M: SimulationModel> {
         }
     }
 
-    /// `wait 300ms`, as the `statement` record shows it.
-    private static func waitRecord(_ milliseconds: Int64) -> [UInt8] {
+    /// `wait 300ms`, as the `statement` record shows it; made once while it stays in its slot.
+    private mutating func waitRecord(_ milliseconds: Int64) -> [UInt8] {
+        let slot = Int(truncatingIfNeeded: milliseconds) & (waitRecords.count - 1)
+        if waitRecords[slot].milliseconds == milliseconds { return waitRecords[slot].record }
+        let record = Self.makeWaitRecord(milliseconds)
+        waitRecords[slot] = (milliseconds, record)
+        return record
+    }
+
+    private static func makeWaitRecord(_ milliseconds: Int64) -> [UInt8] {
         var text = CallText(capacity: 24)
         text.append("wait ")
         text.append(milliseconds)
