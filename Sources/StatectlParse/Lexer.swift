@@ -125,6 +125,19 @@ struct Lexer {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
+    /// A `String` of `bytes` (UTF-8, invalid sequences repaired as `String(decoding:)` does).
+    /// Names, labels and numbers are short and ASCII: the library builds a string of up to 15
+    /// ASCII bytes in place without validating it, where `String(decoding:)` validates and
+    /// classifies it first (a third of what making a name cost).
+    @inline(__always)
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count <= 15 else { return String(decoding: bytes, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            _ = buffer.initialize(from: bytes)
+            return bytes.count
+        }
+    }
+
     /// Finds the closing quote and checks every escape; the parser decodes the text
     /// (`Lexer.decodeString`) when it needs it, so a string costs no copy here.
     private mutating func lexString(from start: Int) throws(Diagnostic) -> Token {
@@ -159,7 +172,7 @@ struct Lexer {
     /// copied once, straight from the line (a 100 MB error text must not cost several times its size).
     static func decodeString(_ token: Range<Int>, escaped: Bool, in line: UnsafeBufferPointer<UInt8>) -> String {
         let body = UnsafeBufferPointer(rebasing: line[token.lowerBound + 1..<token.upperBound - 1])
-        guard escaped else { return String(decoding: body, as: UTF8.self) }
+        guard escaped else { return Lexer.string(body) }
         var value: [UInt8] = []
         value.reserveCapacity(body.count)
         var index = 0

@@ -102,8 +102,8 @@ struct TokenCursor {
     func text(_ token: Token) -> String {
         switch token.kind {
         case .string(let escaped): return Lexer.decodeString(token.bytes, escaped: escaped, in: source)
-        case .version: return String(decoding: UnsafeBufferPointer(rebasing: source[token.bytes.lowerBound + 1..<token.bytes.upperBound]), as: UTF8.self)
-        default: return String(decoding: UnsafeBufferPointer(rebasing: source[token.bytes]), as: UTF8.self)
+        case .version: return Lexer.string(UnsafeBufferPointer(rebasing: source[token.bytes.lowerBound + 1..<token.bytes.upperBound]))
+        default: return Lexer.string(UnsafeBufferPointer(rebasing: source[token.bytes]))
         }
     }
 

@@ -258,7 +258,7 @@ final class Session<M: SimulationModel> {
             return failed.problems.map { $0.onLine(number) }
         }
         var parsed = parser.parse(line: line, number: number)
-        let problems = feedParsed(parsed, line, number, hash: hash)
+        let problems = feedParsed(&parsed, line, number, hash: hash)
         parser.recycle(&parsed)
         if !simulating, !problems.isEmpty {
             failedLines.insert(FailedLine(problems, namesVersion: compiler.namesVersion), for: line, hash: hash)
@@ -273,24 +273,31 @@ final class Session<M: SimulationModel> {
     }
 
     func feedParsed(_ parsed: ParsedLine, _ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> [Diagnostic] {
-        feedParsed(parsed, line, number, hash: LineCache<FailedLine>.hash(line))
+        var parsed = parsed
+        return feedParsed(&parsed, line, number, hash: LineCache<FailedLine>.hash(line))
     }
 
-    private func feedParsed(_ parsed: ParsedLine, _ line: UnsafeBufferPointer<UInt8>, _ number: Int, hash: Int) -> [Diagnostic] {
+    /// Compiles (and when running, simulates) a parsed line. Its statements are moved out of
+    /// `parsed` one by one, first to last, and dropped once compiled: iterating the list
+    /// copied each statement (a retain for every name, string and argument list) and then
+    /// dropped both the copy and the original. `parsed` is left with an empty list.
+    private func feedParsed(_ parsed: inout ParsedLine, _ line: UnsafeBufferPointer<UInt8>, _ number: Int, hash: Int) -> [Diagnostic] {
         var problems = parsed.diagnostics
         var cacheable = problems.isEmpty && cache.admits(line, hash: hash)
-        if simulating && !cacheable { return runAsCompiled(parsed, number) }
+        if simulating && !cacheable { return runAsCompiled(&parsed, number) }
         // Checking a line that will not be stored needs only its problems: its instructions
         // are dropped as they are made, with no list or line built around them.
         let keeping = simulating || cacheable
         var statements: [CompiledStatement<M.Command>] = []
         if keeping { statements.reserveCapacity(parsed.statements.count) }
-        for statement in parsed.statements {
+        Self.reverse(&parsed.statements)
+        while let statement = parsed.statements.popLast() {
+            let span = statement.span
             switch compiler.compile(statement) {
             case .success(let instruction):
                 // `model` is valid only as the first statement, so its line is never reused.
                 if case .selectModel = instruction { cacheable = false }
-                if keeping { statements.append(CompiledStatement(instruction: instruction, span: statement.span)) }
+                if keeping { statements.append(CompiledStatement(instruction: instruction, span: span)) }
             case .failure(let diagnostics):
                 problems += diagnostics
                 cacheable = false
@@ -303,15 +310,26 @@ final class Session<M: SimulationModel> {
         return simulator.runLine(compiled, line: number)
     }
 
+    /// Reversed, so that they can be taken from the end first to last. Through the array's
+    /// buffer, whose swaps move elements; `Array.reverse` copied each one it swapped.
+    @inline(__always)
+    private static func reverse(_ statements: inout [Statement]) {
+        guard statements.count > 1 else { return }
+        statements.withUnsafeMutableBufferPointer { $0.reverse() }
+    }
+
     /// Runs a line that will not be stored: each instruction as soon as it is compiled, with
     /// no list or `CompiledLine` made and dropped around them. The line passed the check, so
     /// its statements compile (a run reports only what the simulation finds).
-    private func runAsCompiled(_ parsed: ParsedLine, _ number: Int) -> [Diagnostic] {
+    private func runAsCompiled(_ parsed: inout ParsedLine, _ number: Int) -> [Diagnostic] {
         guard simulator.beginLine(number) else { return [] }
         var problems: [Diagnostic] = []
-        for statement in parsed.statements {
+        // Moved out first to last, as in `feedParsed`.
+        Self.reverse(&parsed.statements)
+        while let statement = parsed.statements.popLast() {
+            let span = statement.span
             guard case .success(let instruction) = compiler.compile(statement) else { continue }
-            guard simulator.run(instruction, span: statement.span, problems: &problems) else { return problems }
+            guard simulator.run(instruction, span: span, problems: &problems) else { return problems }
         }
         simulator.endLine()
         return problems
