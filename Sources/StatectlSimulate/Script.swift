@@ -134,7 +134,7 @@ public final class Script {
     public func feed(line: UnsafeBufferPointer<UInt8>, number: Int) -> [Diagnostic] {
         if let session { return session.feed(line, number) }
         // Until the first statement, this object parses: that statement picks the model.
-        let parsed = parser.parse(line: line, number: number)
+        var parsed = parser.parse(line: line, number: number)
         guard let first = parsed.statements.first else { return parsed.diagnostics }
         var problems: [Diagnostic] = []
         switch chooseModel(first) {
@@ -143,7 +143,7 @@ public final class Script {
             problems.append(diagnostic)
             session = makeSession(ModelCatalog.defaultChoice)
         }
-        return problems + session!.feedParsed(parsed, line, number)
+        return problems + session!.feedParsed(&parsed, line, number)
     }
 
     public func feed(line: [UInt8], number: Int) -> [Diagnostic] {
@@ -210,12 +210,13 @@ final class ModelSession {
     /// Every complete line of a chunk.
     let feedChunk: (UnsafeBufferPointer<UInt8>, inout LineSplitter, Script.Report) -> Void
     /// The same for a line already parsed (the first one, which chose the model).
-    let feedParsed: (ParsedLine, UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic]
+    /// (In-out: the statements are moved out of it; a copy would share, and so copy, the list.)
+    let feedParsed: (inout ParsedLine, UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic]
     let finish: () -> Script.Outcome
 
     init(choice: ModelChoice, feed: @escaping (UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic],
          feedChunk: @escaping (UnsafeBufferPointer<UInt8>, inout LineSplitter, Script.Report) -> Void,
-         feedParsed: @escaping (ParsedLine, UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic],
+         feedParsed: @escaping (inout ParsedLine, UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic],
          finish: @escaping () -> Script.Outcome) {
         self.choice = choice
         self.feed = feed
@@ -272,9 +273,8 @@ final class Session<M: SimulationModel> {
         }
     }
 
-    func feedParsed(_ parsed: ParsedLine, _ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> [Diagnostic] {
-        var parsed = parsed
-        return feedParsed(&parsed, line, number, hash: LineCache<FailedLine>.hash(line))
+    func feedParsed(_ parsed: inout ParsedLine, _ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> [Diagnostic] {
+        feedParsed(&parsed, line, number, hash: LineCache<FailedLine>.hash(line))
     }
 
     /// Compiles (and when running, simulates) a parsed line. Its statements are moved out of
