@@ -83,8 +83,6 @@ struct Search<M: ExplorableModel>: ~Copyable {
     let limits: ExploreLimits
     let progress: ((ExploreProgress) -> Void)?
     let sink = DecisionSink()
-    /// What configurations read back from the store are made from (`Simulator.restarted`).
-    let template: Simulator<M>
 
     /// Configurations, numbered in the order found; per configuration its parent, the event
     /// that led there and its observable state.
@@ -128,7 +126,6 @@ struct Search<M: ExplorableModel>: ~Copyable {
         self.limits = limits
         self.progress = progress
         encoder = IdentityEncoder(components: components)
-        template = Simulator<M>(sink: sink, version: spec.version)
         // What `expect` can read in this version, counters excluded.
         observableProperties = M.properties.filter { property in
             guard let versions = property.versions, let version = spec.version else { return true }
@@ -176,6 +173,11 @@ struct Search<M: ExplorableModel>: ~Copyable {
         // The events' parts the loop reads, apart: copying an event per step retained its text too.
         let eventLines = spec.events.map(\.compiled)
         let eventCommands = spec.events.map(\.commands)
+        // The simulator every step runs on, resumed from the configuration expanded: one
+        // for the search, so that a step copies a model, not a whole simulator with its
+        // sink and scratch space. A local: as a property, passing it to `admit` (which
+        // mutates the search) copied it.
+        var worker = root
         search: while true {
             if found == 0 { complete = true; break }
             if let bound = spec.depth, depth >= bound { break }
@@ -188,13 +190,14 @@ struct Search<M: ExplorableModel>: ~Copyable {
             // allSatisfy ask the runtime for type metadata on every step.
             for offset in 0..<levelCount {
                 let config = levelStart + offset
-                let simulator = readsBack ? readBack(config) : frontier[offset]
+                let model = readsBack ? readBack(config) : frontier[offset].model
+                let now = readsBack ? 0 : frontier[offset].now
                 eventLoop: for index in 0..<eventLines.count {
-                    for command in eventCommands[index] where !simulator.model.canPerform(command) { continue eventLoop }
-                    var successor = simulator
+                    for command in eventCommands[index] where !model.canPerform(command) { continue eventLoop }
+                    worker.resume(model, at: now)
                     sink.beginStep()
-                    let problems = successor.runLine(eventLines[index], line: depth + 1)
-                    if successor.stopped {
+                    let problems = worker.runLine(eventLines[index], line: depth + 1)
+                    if worker.stopped {
                         steps += 1
                         if runtimeError.holds {
                             runtimeError.holds = false
@@ -203,15 +206,15 @@ struct Search<M: ExplorableModel>: ~Copyable {
                         }
                         continue
                     }
-                    if let queue = spec.queue, successor.model.pendingWork > queue { continue }
+                    if let queue = spec.queue, worker.model.pendingWork > queue { continue }
                     steps += 1
-                    let (child, isNew) = admit(successor, parent: config, event: index, depth: depth + 1)
+                    let (child, isNew) = admit(worker, parent: config, event: index, depth: depth + 1)
                     reach(sink.step, config: config, event: index)
                     noteTransition(from: config, to: child, event: index)
                     if isNew {
                         found += 1
-                        finishIfNeeded(successor, config: child)
-                        if expandsNext && !readsBack { next.append(successor) }
+                        finishIfNeeded(worker, config: child)
+                        if expandsNext && !readsBack { next.append(worker) }
                         if let maximum = limits.maxConfigurations, store.count >= maximum {
                             stopped = "max-configurations"
                             levels = depth + 1
@@ -268,14 +271,14 @@ struct Search<M: ExplorableModel>: ~Copyable {
         return encoder.bytes == original
     }
 
-    /// Configuration `config` as a simulator at time 0, read back from its identity.
-    func readBack(_ config: Int) -> Simulator<M> {
+    /// Configuration `config`'s model, at time 0, read back from its identity.
+    func readBack(_ config: Int) -> M {
         var decoder = IdentityDecoder(store.member(config), components: components)
         let model = M.decodeIdentity(&decoder)
         // The first configuration read back exactly, and every identity came from the same
         // encoder: a failure here is a bug in the model's decoder.
         guard let model else { preconditionFailure("\(M.name): configuration \(config) cannot be read back from its identity") }
-        return template.restarted(with: model)
+        return model
     }
 
     /// Stores the configuration if it is new, checking the properties on it. Inlined: as a

@@ -27,17 +27,15 @@ public struct Simulator<M: SimulationModel> {
         self.version = version
     }
 
-    /// This simulator's sink, version and scratch space with `model` at time 0, nothing
-    /// failed or stopped: explore makes one per configuration it reads back, and a new one
-    /// would allocate its record encoder each time.
-    public func restarted(with model: M) -> Simulator {
-        var copy = self
-        copy.model = model
-        copy.effects.now = 0
-        copy.effects.line = nil
-        copy.failedExpectations = 0
-        copy.stopped = false
-        return copy
+    /// This simulator with `model` at time `now`, nothing failed or stopped, keeping its
+    /// sink, version and scratch space: explore runs every event of a configuration on one
+    /// simulator, and copying a whole one per step retained and released those each time.
+    public mutating func resume(_ model: M, at now: Int64) {
+        self.model = model
+        effects.now = now
+        effects.line = nil
+        failedExpectations = 0
+        stopped = false
     }
 
     public var now: Int64 { effects.now }
