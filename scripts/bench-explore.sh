@@ -19,7 +19,7 @@ if ! command -v spin >/dev/null; then
     echo "installing spin (apt-get install -y spin)" >&2
     apt-get install -y spin >/dev/null
 fi
-swift build -c release --product statectl >/dev/null
+swift build -c release --static-swift-stdlib --product statectl >/dev/null
 statectl=.build/release/statectl
 
 measure() {  # label, command…: wall seconds and peak KB from GNU time
