@@ -262,9 +262,11 @@ public struct Effects {
 
     /// A record whose fields were encoded once, ahead of time (a statement's call), handed
     /// to the sink where they lie: a long call text is not copied again for every record.
-    public func record(_ kind: RecordKind, encoded fields: [UInt8]) {
+    public func record(_ kind: RecordKind, encoded fields: [UInt8], fieldsKey: Int? = nil) {
         if let onlyKind, onlyKind != kind { return }
-        fields.withUnsafeBytes { sink.write(RecordView(time: now, line: line, kind: kind, fields: EncodedFields($0))) }
+        fields.withUnsafeBytes {
+            sink.write(RecordView(time: now, line: line, kind: kind, fields: EncodedFields($0), fieldsKey: fieldsKey))
+        }
     }
 
     public func record(_ kind: RecordKind, _ fields: [Field] = []) {

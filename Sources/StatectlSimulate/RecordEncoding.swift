@@ -336,13 +336,18 @@ public struct RecordView {
     public var line: Int?
     public var kind: RecordKind
     public var fields: EncodedFields
+    /// A number the model gives these exact fields, the same each time it records them
+    /// (a walk through its decision table), or nil: a sink that numbers distinct records
+    /// (explore's) looks it up instead of hashing the bytes.
+    public var fieldsKey: Int?
 
     @inlinable
-    public init(time: Int64, line: Int?, kind: RecordKind, fields: EncodedFields) {
+    public init(time: Int64, line: Int?, kind: RecordKind, fields: EncodedFields, fieldsKey: Int? = nil) {
         self.time = time
         self.line = line
         self.kind = kind
         self.fields = fields
+        self.fieldsKey = fieldsKey
     }
 
     @inlinable

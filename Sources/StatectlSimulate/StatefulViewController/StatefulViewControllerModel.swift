@@ -77,14 +77,14 @@ public struct StatefulViewControllerModel: SimulationModel {
             hasContent = value
         case .setupInitialViewState(let completion):
             let last = try libraryState(machine.lastState, reader: "setupInitialViewState()")
-            decide(entry: Entry.setup, loading: last == "loading", error: last == "error" ? Self.fabricatedError : nil,
+            decide(row: Row.setup, loading: last == "loading", error: last == "error" ? Self.fabricatedError : nil,
                    animated: false, hasCompletion: completion, effects: &effects)
         case .startLoading(let animated, let completion):
-            decide(entry: Entry.start, loading: true, error: nil, animated: animated, hasCompletion: completion, effects: &effects)
+            decide(row: Row.start, loading: true, error: nil, animated: animated, hasCompletion: completion, effects: &effects)
         case .endLoading(let animated, let error, let completion):
-            decide(entry: Entry.end, loading: false, error: error, animated: animated, hasCompletion: completion, effects: &effects)
+            decide(row: Row.end, loading: false, error: error, animated: animated, hasCompletion: completion, effects: &effects)
         case .transitionViewStates(let loading, let error, let animated, let completion):
-            decide(entry: Entry.transitionViewStates, loading: loading, error: error, animated: animated,
+            decide(row: Row.transitionViewStates, loading: loading, error: error, animated: animated,
                    hasCompletion: completion, effects: &effects)
         case .transition(let target, let animated, let completion):
             machine.request(target, animated: animated, hasCompletion: completion, effects: &effects)
@@ -99,10 +99,10 @@ public struct StatefulViewControllerModel: SimulationModel {
 
     /// `transitionViewStates`: looks up the walk through the decision tree for these inputs,
     /// records it, hands any error to handleErrorWhenContentAvailable, and requests the outcome.
-    private mutating func decide(entry: String, loading: Bool, error: String?, animated: Bool,
+    private mutating func decide(row: Int, loading: Bool, error: String?, animated: Bool,
                                  hasCompletion: Bool, effects: inout Effects) {
-        let decision = Self.decisionTable.decision(entry: entry, hasContent: hasContent, loading: loading, error: error != nil)
-        effects.record(.decision) { $0.add(encoded: decision.fields) }
+        let decision = Self.decisionTable.decision(row: row, hasContent: hasContent, loading: loading, error: error != nil)
+        effects.record(.decision, encoded: decision.fields, fieldsKey: decision.number)
         if decision.unobtrusive, let error {
             unobtrusiveErrors += 1
             effects.record(.unobtrusiveError) { $0.add(.error, error); $0.add(.count, unobtrusiveErrors) }
