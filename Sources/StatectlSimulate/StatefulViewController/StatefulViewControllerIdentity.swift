@@ -109,7 +109,7 @@ extension ViewStateMachine {
             encodeStoreAndViews(into: &encoder)
         }
         encoder.add(pending)
-        for index in queueHead..<queue.count { encoder.add(queue[index]) }
+        for index in 0..<queue.count { encoder.add(queue[index]) }
         if let (job, endsAt) = inFlight {
             encoder.add(job)
             encoder.add(endsAt - now)
@@ -125,7 +125,7 @@ extension ViewStateMachine {
         guard forgottenOnScreen.isEmpty, forgottenInFlight.isEmpty, let storeComponent,
               encoder.holds(storeComponent) else { return false }
         // Flags, two states and two empty counts; four numbers; two bytes a view; a byte a job.
-        let maximum = 5 + IdentityCursor.longest * 4 + container.count * 2 + (queue.count - queueHead) + 1
+        let maximum = 5 + IdentityCursor.longest * 4 + container.count * 2 + queue.count + 1
         return encoder.withCursor(maximum: maximum) { cursor in
             cursor.put(byte: flags)
             guard let current = libraryStateCode(currentState), let last = libraryStateCode(lastState) else { return false }
@@ -140,11 +140,10 @@ extension ViewStateMachine {
             }
             cursor.put(byte: 0)
             cursor.put(byte: 0)
-            cursor.put(queue.count - queueHead)
-            for index in queueHead..<queue.count {
-                let job = queue[index]
-                guard let target = libraryStateCode(job.target) else { return false }
-                cursor.put(byte: target | (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0))
+            cursor.put(queue.count)
+            for index in 0..<queue.count {
+                guard let byte = queue.identityByte(index) else { return false }
+                cursor.put(byte: byte)
             }
             if let (job, endsAt) = inFlight {
                 guard let target = libraryStateCode(job.target) else { return false }

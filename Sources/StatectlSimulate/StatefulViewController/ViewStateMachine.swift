@@ -155,8 +155,7 @@ struct ViewStateMachine {
     /// statectl removes them (the library walks a dictionary), with no sort per job.
     private(set) var container: [PlaceholderView] = []
     private(set) var containerShown = false
-    private(set) var queue: [TransitionJob] = []
-    private(set) var queueHead = 0
+    private(set) var queue = JobQueue()
     private(set) var inFlight: (job: TransitionJob, endsAt: Int64)?
     /// master: views on screen that were removed from the store, or replaced in it, while
     /// the job in flight runs. Its completion works on the store as it was when the job
@@ -201,11 +200,11 @@ struct ViewStateMachine {
         self.nextSerial = nextSerial
         self.bounds = bounds
         self.inFlight = inFlight
-        self.queue = queue
+        self.queue = JobQueue(queue)
         nextJobID = queue.count + (inFlight == nil ? 1 : 2)
     }
 
-    var pending: Int { queue.count - queueHead }
+    var pending: Int { queue.count }
 
     /// The configured views sorted by key, for output that must not depend on hash order.
     var store: [PlaceholderView] { viewStore.map { $0.value.view(key: $0.key) }.sorted { $0.key < $1.key } }
@@ -242,10 +241,7 @@ struct ViewStateMachine {
 
     /// Starts queued jobs until one is in flight or the queue is empty.
     mutating func startQueued(effects: inout Effects) {
-        while inFlight == nil, queueHead < queue.count {
-            let job = queue[queueHead]
-            queueHead += 1
-            if queueHead == queue.count { queue.removeAll(keepingCapacity: true); queueHead = 0 }
+        while inFlight == nil, let job = queue.removeFirst() {
             begin(job, effects: &effects)
         }
     }
