@@ -154,8 +154,10 @@ struct Search<M: ExplorableModel>: ~Copyable {
         if root.stopped {
             return result(complete: true, stoppedBy: nil, prefixProblems: prefixProblems)
         }
-        _ = admit(root, parent: -1, event: 0, depth: 0)
-        reach(sink.step, config: 0, event: nil)
+        encoder.removeAll()
+        encode(&root)
+        _ = admit(&root, identity: encoder.view, hash: PackedSet.hash(encoder.view), parent: -1, event: 0, depth: 0)
+        reach(sink.step[...], config: 0, event: nil)
         finishIfNeeded(root, config: 0)
 
         // The level being expanded: its simulators, or, when the model can read itself
@@ -177,7 +179,8 @@ struct Search<M: ExplorableModel>: ~Copyable {
         // for the search, so that a step copies a model, not a whole simulator with its
         // sink and scratch space. A local: as a property, passing it to `admit` (which
         // mutates the search) copied it.
-        var worker = root
+        var workers = Array(repeating: root, count: eventLines.count)
+        var batch = StepBatch()
         search: while true {
             if found == 0 { complete = true; break }
             if let bound = spec.depth, depth >= bound { break }
@@ -192,29 +195,52 @@ struct Search<M: ExplorableModel>: ~Copyable {
                 let config = levelStart + offset
                 let model = readsBack ? readBack(config) : frontier[offset].model
                 let now = readsBack ? 0 : frontier[offset].now
+                // Two passes: every event is simulated and its successor encoded and put
+                // aside, then the successors are stored in event order, their table slots
+                // and members having been loaded together (`PackedSet.warm`). The second
+                // pass does, in the same order, all the first did before.
+                batch.removeAll()
+                encoder.removeAll()
                 eventLoop: for index in 0..<eventLines.count {
                     for command in eventCommands[index] where !model.canPerform(command) { continue eventLoop }
-                    worker.resume(model, at: now)
+                    // Each step on a simulator of its own, kept until the second pass.
+                    let slot = batch.count
+                    workers[slot].resume(model, at: now)
                     sink.beginStep()
-                    let problems = worker.runLine(eventLines[index], line: depth + 1)
-                    if worker.stopped {
+                    let problems = workers[slot].runLine(eventLines[index], line: depth + 1)
+                    if workers[slot].stopped {
+                        batch.addStop(event: index, message: problems.last?.message)
+                        continue
+                    }
+                    if let queue = spec.queue, workers[slot].model.pendingWork > queue { continue }
+                    let start = encoder.count
+                    encode(&workers[slot])
+                    batch.add(event: index, identity: start..<encoder.count, in: encoder.view, walks: sink.step)
+                }
+                batch.hashes.withUnsafeBufferPointer { store.warm($0) }
+                // Valid until the encoder is next written: no longer than this configuration.
+                let identities = encoder.view
+                for pending in 0..<batch.count {
+                    let index = batch.events[pending]
+                    guard let hash = batch.hash(pending) else {
                         steps += 1
                         if runtimeError.holds {
                             runtimeError.holds = false
                             runtimeError.counterexample = path(to: config) + [index]
-                            runtimeError.message = problems.last?.message
+                            runtimeError.message = batch.stopMessages[pending]
                         }
                         continue
                     }
-                    if let queue = spec.queue, worker.model.pendingWork > queue { continue }
                     steps += 1
-                    let (child, isNew) = admit(worker, parent: config, event: index, depth: depth + 1)
-                    reach(sink.step, config: config, event: index)
+                    let identity = UnsafeRawBufferPointer(rebasing: identities[batch.identity(pending)])
+                    let (child, isNew) = admit(&workers[pending], identity: identity, hash: hash,
+                                               parent: config, event: index, depth: depth + 1)
+                    reach(batch.walks(pending), config: config, event: index)
                     noteTransition(from: config, to: child, event: index)
                     if isNew {
                         found += 1
-                        finishIfNeeded(worker, config: child)
-                        if expandsNext && !readsBack { next.append(worker) }
+                        finishIfNeeded(workers[pending], config: child)
+                        if expandsNext && !readsBack { next.append(workers[pending]) }
                         if let maximum = limits.maxConfigurations, store.count >= maximum {
                             stopped = "max-configurations"
                             levels = depth + 1
@@ -281,14 +307,22 @@ struct Search<M: ExplorableModel>: ~Copyable {
         return model
     }
 
-    /// Stores the configuration if it is new, checking the properties on it. Inlined: as a
-    /// call, the step's simulator was copied to pass it.
+    /// Writes the simulator's identity to `encoder`, after what it holds: its model's, with
+    /// the counters a property reads. In-out, though it only reads: passed from an array,
+    /// it was copied.
     @inline(__always)
-    mutating func admit(_ simulator: Simulator<M>, parent: Int, event: Int, depth: Int) -> (Int, Bool) {
-        encoder.removeAll()
+    mutating func encode(_ simulator: inout Simulator<M>) {
         simulator.model.encodeIdentity(into: &encoder, now: simulator.now)
         for counter in identityCounters { encoder.add((try? simulator.model.observe(counter)) ?? .name("?")) }
-        let (config, isNew) = store.insert(encoder.view)
+    }
+
+    /// Stores the simulator's configuration, whose identity is `identity`, if it is new,
+    /// checking the properties on it. In-out, though it only reads: passed from an array,
+    /// it was copied.
+    @inline(__always)
+    mutating func admit(_ simulator: inout Simulator<M>, identity: UnsafeRawBufferPointer, hash: UInt32,
+                        parent: Int, event: Int, depth: Int) -> (Int, Bool) {
+        let (config, isNew) = store.insert(identity, hash: hash)
         guard isNew else { return (config, false) }
         parents.append(Int32(parent))
         via.append(UInt16(event))
@@ -352,7 +386,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
     }
 
     /// Notes the decision walks of a step, the first time each is taken.
-    mutating func reach(_ walks: [Int], config: Int, event: Int?) {
+    mutating func reach(_ walks: ArraySlice<Int>, config: Int, event: Int?) {
         for walk in walks where walk >= walkWitness.count || walkWitness[walk] == nil {
             if walk >= walkWitness.count { walkWitness += Array(repeating: nil, count: walk + 1 - walkWitness.count) }
             walkWitness[walk] = (config, event)
@@ -367,7 +401,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
         var finishing = simulator
         sink.beginStep()
         finishing.finish()
-        reach(sink.step, config: config, event: nil)
+        reach(sink.step[...], config: config, event: nil)
     }
 
     mutating func noteTransition(from: Int, to: Int, event: Int) {

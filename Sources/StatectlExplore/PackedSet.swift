@@ -47,6 +47,8 @@ final class PackedSet {
     /// Hash << 32 | (place + 1); 0 is empty.
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<UInt64>
     @exclusivity(unchecked) private var mask: Int
+    /// What `warm` loaded, summed: written so that the loads are not optimised away.
+    @exclusivity(unchecked) private var warmed: UInt64 = 0
 
     init(capacity: Int = 1 << 12, chunkLimit: Int = PackedSet.maximumChunks) {
         self.chunkLimit = min(chunkLimit, Self.maximumChunks)
@@ -76,7 +78,29 @@ final class PackedSet {
 
     /// The member's number, and whether it was new; `bytes` are copied in when new.
     func insert(_ bytes: UnsafeRawBufferPointer) -> (index: Int, inserted: Bool) {
-        let hash = UInt32(truncatingIfNeeded: hashBytes(bytes) >> 32)
+        insert(bytes, hash: Self.hash(bytes))
+    }
+
+    /// What `insert(_:hash:)` takes: 32 bits of the bytes' hash.
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 { UInt32(truncatingIfNeeded: hashBytes(bytes) >> 32) }
+
+    /// Loads the first slot of each hash, then the member it holds when the hash matches,
+    /// so that the cache misses of a batch of look-ups overlap instead of following one
+    /// another: with millions of members each look-up misses twice (a sixth of a search
+    /// spent waiting). Only reads; the loads are kept by summing them into `warmed`.
+    func warm(_ hashes: UnsafeBufferPointer<UInt32>) {
+        var sum: UInt64 = 0
+        for hash in hashes { sum &+= slots[Int(hash) & mask] }
+        for hash in hashes {
+            let entry = slots[Int(hash) & mask]
+            guard entry != 0, UInt32(truncatingIfNeeded: entry >> 32) == hash else { continue }
+            sum &+= UInt64(address(of: UInt32(truncatingIfNeeded: entry) &- 1).load(fromByteOffset: 4, as: UInt8.self))
+        }
+        warmed = sum
+    }
+
+    /// The member's number, and whether it was new, given `hash(bytes)`.
+    func insert(_ bytes: UnsafeRawBufferPointer, hash: UInt32) -> (index: Int, inserted: Bool) {
         var slot = Int(hash) & mask
         while true {
             let entry = slots[slot]

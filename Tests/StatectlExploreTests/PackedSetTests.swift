@@ -20,6 +20,24 @@ struct PackedSetTests {
         }
     }
 
+    @Test("warming a batch of look-ups changes nothing: members inserted with their hash after it are numbered as without")
+    func warmingChangesNothing() {
+        let warmed = PackedSet(capacity: 16)
+        let plain = PackedSet(capacity: 16)
+        var bytes = Bytes(state: 11)
+        for _ in 0..<2_000 {
+            let batch = (0..<9).map { _ in bytes.member(maxLength: 24) }
+            let hashes = batch.map { member in member.withUnsafeBytes { PackedSet.hash($0) } }
+            hashes.withUnsafeBufferPointer { warmed.warm($0) }
+            for (member, hash) in zip(batch, hashes) {
+                let expected = plain.insert(member)
+                let got = member.withUnsafeBytes { warmed.insert($0, hash: hash) }
+                #expect(got == expected)
+            }
+        }
+        #expect(warmed.count == plain.count)
+    }
+
     @Test("numbers members in the order first inserted, as a dictionary would, across growth and chunks")
     func matchesDictionary() {
         let set = PackedSet(capacity: 16)
