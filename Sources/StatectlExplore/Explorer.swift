@@ -180,7 +180,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
         // sink and scratch space. A local: as a property, passing it to `admit` (which
         // mutates the search) copied it.
         var workers = Array(repeating: root, count: eventLines.count)
-        var batch = StepBatch()
+        var batch = StepBatch(events: eventLines.count)
         search: while true {
             if found == 0 { complete = true; break }
             if let bound = spec.depth, depth >= bound { break }
@@ -209,7 +209,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
                     sink.beginStep()
                     let problems = workers[slot].runLine(eventLines[index], line: depth + 1)
                     if workers[slot].stopped {
-                        batch.addStop(event: index, message: problems.last?.message)
+                        batch.addStop(event: index, message: problems.last?.message, walks: sink.step)
                         continue
                     }
                     if let queue = spec.queue, workers[slot].model.pendingWork > queue { continue }
@@ -217,7 +217,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
                     encode(&workers[slot])
                     batch.add(event: index, identity: start..<encoder.count, in: encoder.view, walks: sink.step)
                 }
-                batch.hashes.withUnsafeBufferPointer { store.warm($0) }
+                batch.hashes.withUnsafeBufferPointer { store.warm(UnsafeBufferPointer(rebasing: $0[..<batch.stored])) }
                 // Valid until the encoder is next written: no longer than this configuration.
                 let identities = encoder.view
                 for pending in 0..<batch.count {
