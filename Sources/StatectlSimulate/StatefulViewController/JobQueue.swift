@@ -22,10 +22,7 @@ struct JobQueue {
 
     init() {}
 
-    init(_ jobs: [TransitionJob]) {
-        entries.reserveCapacity(jobs.count)
-        for job in jobs { append(job) }
-    }
+    mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
 
     /// Requests waiting for their turn.
     var count: Int { entries.count - head }

@@ -248,7 +248,7 @@ extension ViewStateMachine {
         let forgottenOnScreen = decoder.views(store: store, nextSerial: &nextSerial)
         // Job ids numbered again from 1, the one in flight first (it is written last).
         let hasInFlight = flags & 8 != 0
-        var queue: [TransitionJob] = []
+        var queue = JobQueue()
         let queued = decoder.count()
         if queued > 0 {
             queue.reserveCapacity(queued)

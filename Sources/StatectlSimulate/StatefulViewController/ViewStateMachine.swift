@@ -187,7 +187,7 @@ struct ViewStateMachine {
     /// zero. The arrays are kept as given: explore makes one per configuration it expands.
     init(release: Release, currentState: MachineState, lastState: MachineState, viewStore: [String: StoredView],
          container: [PlaceholderView], containerShown: Bool, forgottenInFlight: [PlaceholderView],
-         forgottenOnScreen: [PlaceholderView], nextSerial: Int, queue: [TransitionJob],
+         forgottenOnScreen: [PlaceholderView], nextSerial: Int, queue: JobQueue,
          inFlight: (job: TransitionJob, endsAt: Int64)?, bounds: (width: Int64, height: Int64)) {
         self.release = release
         self.currentState = currentState
@@ -200,7 +200,7 @@ struct ViewStateMachine {
         self.nextSerial = nextSerial
         self.bounds = bounds
         self.inFlight = inFlight
-        self.queue = JobQueue(queue)
+        self.queue = queue
         nextJobID = queue.count + (inFlight == nil ? 1 : 2)
     }
 
