@@ -110,7 +110,7 @@ public struct ConditionCheck: Sendable {
 ///
 /// `statement` is the fields of the `statement` record (the call as the log shows it, with
 /// defaults filled in), encoded once when the line is compiled rather than each time it runs.
-public enum Instruction<Command> {
+public indirect enum Instruction<Command> {
     case command(Command, statement: [UInt8])
     case wait(milliseconds: Int64, statement: [UInt8])
     case expect(Expectation)
