@@ -28,6 +28,14 @@ struct JobQueue {
     var count: Int { entries.count - head }
 
     mutating func append(_ job: TransitionJob) {
+        if head > 0, head == entries.count {
+            // Emptied here rather than when the last request started: a run then reuses the
+            // storage, and explore, whose copy shares it with the configuration, copies it
+            // on this append either way.
+            entries.removeAll(keepingCapacity: true)
+            customTargets.removeAll(keepingCapacity: true)
+            head = 0
+        }
         let target: UInt32
         if let code = job.target.libraryCode {
             target = UInt32(code)
@@ -43,13 +51,6 @@ struct JobQueue {
         guard head < entries.count else { return nil }
         let job = self[0]
         head += 1
-        if head == entries.count {
-            // Not `removeAll(keepingCapacity:)`: on storage shared with the configuration
-            // explore resumed from, that allocates a new buffer.
-            entries = []
-            customTargets = []
-            head = 0
-        }
         return job
     }
 
