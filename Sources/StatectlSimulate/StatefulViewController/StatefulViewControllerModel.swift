@@ -27,7 +27,7 @@ public struct StatefulViewControllerModel: SimulationModel {
     }
 
     public static let name = "StatefulViewController"
-    public static let versions = ViewStateMachine.Release.all.map { "\($0.name)" }
+    public static let versions = ViewStateMachine.Release.all.map(\.name)
     /// The raw values of StatefulViewControllerState; other keys are custom.
     static let libraryStates = ["content", "loading", "error", "empty"]
     public static let builtinStates = libraryStates
@@ -55,7 +55,7 @@ public struct StatefulViewControllerModel: SimulationModel {
     public init() { self.init(release: .master) }
 
     public init(version: String) {
-        guard let release = ViewStateMachine.Release.all.first(where: { "\($0.name)" == version }) else {
+        guard let release = ViewStateMachine.Release.all.first(where: { $0.name == version }) else {
             preconditionFailure("unknown StatefulViewController version \(version): the catalog checks versions")
         }
         self.init(release: release)

@@ -124,22 +124,28 @@ struct TransitionJob {
 /// - One job at a time: the next starts when the one in flight completes (300 ms when animated).
 struct ViewStateMachine {
     /// What differs between the releases statectl simulates; docs/models/StatefulViewController.md
-    /// cites the source lines.
-    struct Release: Sendable {
-        /// Static text, not a `String`: explore copies machines on every step, and a string
-        /// is retained and released with each copy.
-        var name: StaticString
+    /// cites the source lines. A one-byte enum: explore copies machines on every step.
+    enum Release: UInt8, Sendable {
+        case master, v3_0_1
+
+        /// The default first.
+        static let all: [Release] = [.master, .v3_0_1]
+
+        /// As a script names it after `@`.
+        var name: String {
+            switch self {
+            case .master: return "master"
+            case .v3_0_1: return "3.0.1"
+            }
+        }
+
         /// master puts placeholders in a container view that it adds to the backing view to
         /// show one and removes after hiding them all; 3.0.1 adds them to the backing view.
-        var hasContainer: Bool
+        var hasContainer: Bool { self == .master }
+
         /// master's job copies the view store when it starts and its completion removes the
         /// copy's views; 3.0.1's completion reads the store as it is then.
-        var snapshotsStore: Bool
-
-        static let master = Release(name: "master", hasContainer: true, snapshotsStore: true)
-        static let v3_0_1 = Release(name: "3.0.1", hasContainer: false, snapshotsStore: false)
-        /// The default first.
-        static let all = [master, v3_0_1]
+        var snapshotsStore: Bool { self == .master }
     }
 
     static let animationDuration: Int64 = 300
