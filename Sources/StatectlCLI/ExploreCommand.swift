@@ -116,7 +116,7 @@ struct ExploreCommand {
         let showProgress = isatty(2) == 1 && console.environment["STATECTL_NO_PROGRESS"] == nil
         let started = monotonicSeconds()
         let limits = ExploreLimits(maxConfigurations: maxConfigurations, maxBytes: maxMemory ?? MemorySize.defaultBudget())
-        let outcome = Explorer.explore(spec: text, limits: limits) { progress in
+        let outcome = Explorer.explore(spec: text, limits: limits, suite: emitTests != nil) { progress in
             guard showProgress else { return }
             let elapsed = monotonicSeconds() - started
             let rate = elapsed > 0 ? Int(Double(progress.configurations) / elapsed) : 0

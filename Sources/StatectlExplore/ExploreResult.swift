@@ -61,7 +61,7 @@ public struct ExploreResult: Sendable {
     public var prefixProblems: [Diagnostic]
     /// Event sequences (indices into `events`) that together reach every observable state,
     /// observable transition and reachable branch, shortest first, none a prefix of another
-    /// unless it must end there.
+    /// unless it must end there. Empty when `Explorer.explore` was not asked for it.
     public var suite: [[Int]]
 
     public var allHold: Bool { prefixProblems.isEmpty && properties.allSatisfy(\.holds) }

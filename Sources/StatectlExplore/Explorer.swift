@@ -10,7 +10,9 @@ import StatectlSimulate
 /// (parent links) is a shortest counterexample.
 public enum Explorer {
     /// Parses and checks the spec, then explores it; the spec's problems when it has any.
-    public static func explore(spec text: [UInt8], limits: ExploreLimits = ExploreLimits(),
+    /// Without `suite`, the result's `suite` is empty: only `--emit-tests` writes it, and
+    /// finding its shortest paths is most of what a search does once it has finished.
+    public static func explore(spec text: [UInt8], limits: ExploreLimits = ExploreLimits(), suite: Bool = true,
                                progress: ((ExploreProgress) -> Void)? = nil) -> Checked<ExploreResult> {
         var parser = LineParser()
         var lines: [ParsedLineOfSpec] = []
@@ -31,15 +33,15 @@ public enum Explorer {
             // A call with the concrete type for each model, so that the search is compiled
             // for it: generic, it asked the runtime for type metadata on every step.
             if model == StatefulViewControllerModel.self {
-                return explore(StatefulViewControllerModel.self, version: version, lines: lines, limits: limits, progress: progress)
+                return explore(StatefulViewControllerModel.self, version: version, lines: lines, limits: limits, suite: suite, progress: progress)
             }
             if model == StateViewControllerModel.self {
-                return explore(StateViewControllerModel.self, version: version, lines: lines, limits: limits, progress: progress)
+                return explore(StateViewControllerModel.self, version: version, lines: lines, limits: limits, suite: suite, progress: progress)
             }
             if model == JMStatefulTableViewControllerModel.self {
-                return explore(JMStatefulTableViewControllerModel.self, version: version, lines: lines, limits: limits, progress: progress)
+                return explore(JMStatefulTableViewControllerModel.self, version: version, lines: lines, limits: limits, suite: suite, progress: progress)
             }
-            return explore(model, version: version, lines: lines, limits: limits, progress: progress)
+            return explore(model, version: version, lines: lines, limits: limits, suite: suite, progress: progress)
         }
     }
 
@@ -66,11 +68,11 @@ public enum Explorer {
     }
 
     private static func explore<M: ExplorableModel>(_ model: M.Type, version: String?, lines: [ParsedLineOfSpec], limits: ExploreLimits,
-                                                    progress: ((ExploreProgress) -> Void)?) -> Checked<ExploreResult> {
+                                                    suite: Bool, progress: ((ExploreProgress) -> Void)?) -> Checked<ExploreResult> {
         switch ExploreSpec<M>.compile(lines, version: version) {
         case .failure(let problems): return .failure(problems)
         case .success(let spec):
-            var search = Search(spec: spec, limits: limits, progress: progress)
+            var search = Search(spec: spec, limits: limits, buildsSuite: suite, progress: progress)
             return .success(search.run())
         }
     }
@@ -81,6 +83,8 @@ public enum Explorer {
 struct Search<M: ExplorableModel>: ~Copyable {
     let spec: ExploreSpec<M>
     let limits: ExploreLimits
+    /// Whether the result carries the suite (`Explorer.explore`'s `suite`).
+    let buildsSuite: Bool
     let progress: ((ExploreProgress) -> Void)?
     let sink = DecisionSink()
 
@@ -121,9 +125,10 @@ struct Search<M: ExplorableModel>: ~Copyable {
     var steps = 0
     var levels = 0
 
-    init(spec: ExploreSpec<M>, limits: ExploreLimits, progress: ((ExploreProgress) -> Void)?) {
+    init(spec: ExploreSpec<M>, limits: ExploreLimits, buildsSuite: Bool = true, progress: ((ExploreProgress) -> Void)?) {
         self.spec = spec
         self.limits = limits
+        self.buildsSuite = buildsSuite
         self.progress = progress
         encoder = IdentityEncoder(components: components)
         // What `expect` can read in this version, counters excluded.

@@ -15,18 +15,21 @@ extension Search {
             guard before.taken > coverage.taken else { coverage = before; continue }
             coverage = before
             let (config, event) = walkWitness[walk]!
+            guard buildsSuite else { continue }
             if let event { want(path(to: config) + [event]) } else { want(path(to: config), mustEnd: true) }
         }
-        var firstOfState: [Int: Int] = [:]
-        for config in observed.indices where firstOfState[Int(observed[config])] == nil { firstOfState[Int(observed[config])] = config }
-        for state in firstOfState.keys.sorted() { want(path(to: firstOfState[state]!)) }
+        if buildsSuite {
+            var firstOfState: [Int: Int] = [:]
+            for config in observed.indices where firstOfState[Int(observed[config])] == nil { firstOfState[Int(observed[config])] = config }
+            for state in firstOfState.keys.sorted() { want(path(to: firstOfState[state]!)) }
+        }
         var transitions: [Int: ExploreResult.Transition] = [:]  // by (from, to)
         var pairOrder: [Int] = []
         for number in transitionKeys.indices {
             let key = transitionKeys[number]
             let (count, config) = transitionCounts[number]
             let event = Int(key & 0xFFFF), from = Int(key >> 40), to = Int((key >> 16) & 0xFF_FFFF)
-            want(path(to: Int(config)) + [event])
+            if buildsSuite { want(path(to: Int(config)) + [event]) }
             let pair = from << 24 | to
             if transitions[pair] == nil { transitions[pair] = ExploreResult.Transition(from: from, to: to, events: []); pairOrder.append(pair) }
             transitions[pair]!.events.append((event, count))

@@ -142,6 +142,21 @@ struct ExplorerTests {
         for a in result.suite { for b in result.suite where a != b && b.starts(with: a) { Issue.record("\(a) is a prefix of \(b)") } }
     }
 
+    @Test("without the suite asked for, the report is the same and the suite empty")
+    func suiteOnlyWhenAsked() throws {
+        let spec = Array(specText(svcPrefix, events: svcEvents, depth: 4).utf8)
+        guard case .success(let with) = Explorer.explore(spec: spec),
+              case .success(let without) = Explorer.explore(spec: spec, suite: false) else {
+            Issue.record("spec rejected"); return
+        }
+        #expect(!with.suite.isEmpty)
+        #expect(without.suite.isEmpty)
+        #expect(without.configurations == with.configurations && without.steps == with.steps)
+        #expect(without.observableStates.count == with.observableStates.count)
+        #expect(without.branches.taken == with.branches.taken)
+        #expect(without.transitions.count == with.transitions.count)
+    }
+
     @Test("queue alone explores the whole finite space and says so")
     func queueExhausts() {
         let events = ["start(animated: true)", "end", "wait 300ms"]
