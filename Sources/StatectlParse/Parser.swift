@@ -28,8 +28,7 @@ public struct LineParser {
 
     /// `line` excludes the line break; a trailing carriage return (CRLF files) is ignored.
     public mutating func parse(line raw: UnsafeBufferPointer<UInt8>, number: Int) -> ParsedLine {
-        var line = raw
-        if let last = line.last, last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+        let line = Self.text(of: raw)
         if let invalid = UTF8Validation.firstInvalidByte(in: line) {
             return ParsedLine(diagnostics: [Diagnostic(
                 id: "invalid-utf8", span: SourceSpan(line: number, bytes: invalid..<invalid + 1),
@@ -60,6 +59,35 @@ public struct LineParser {
             }
         }
         return result
+    }
+
+    /// A line's text: without a trailing carriage return (CRLF files), which is ignored.
+    public static func text(of line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard let last = line.last, last == 0x0D else { return line }
+        return UnsafeBufferPointer(rebasing: line.dropLast())
+    }
+
+    /// Whether a line's text is UTF-8 (a line that is not does not parse).
+    public static func isUTF8(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        UTF8Validation.firstInvalidByte(in: text) == nil
+    }
+
+    /// The statement at `range` of a line's UTF-8 `text` (a range from `statementRanges`),
+    /// as `parse` would parse it there, its spans in the line; nil when it does not parse on
+    /// its own. Then the whole line should be parsed, for its diagnostics.
+    public mutating func statement(in text: UnsafeBufferPointer<UInt8>, at range: Range<Int>, number: Int) -> Statement? {
+        // The lexer sees the line up to the statement's end, from its start.
+        var lexer = Lexer(bytes: UnsafeBufferPointer(rebasing: text[..<range.upperBound]), line: number)
+        lexer.position = range.lowerBound
+        tokens.removeAll(keepingCapacity: true)
+        do {
+            try lexer.tokenize(into: &tokens)
+        } catch {
+            return nil
+        }
+        var cursor = TokenCursor(tokens: tokens, source: text, line: number)
+        guard let statement = try? cursor.statement(), cursor.atEnd else { return nil }
+        return statement
     }
 
     /// Takes back a line's statements once they are no longer needed, so that the next

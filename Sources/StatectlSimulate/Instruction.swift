@@ -135,8 +135,27 @@ public struct CompiledStatement<Command> {
 /// every line with the same text, and passing it around copies nothing.
 public final class CompiledLine<Command> {
     public let statements: [CompiledStatement<Command>]
+    /// `ScriptCompiler.namesVersion` when the line was compiled: a later declaration can
+    /// change what a statement means (`expect state == lastState` compares two properties
+    /// until a view is called `lastState`), so a cached line is reused only while it holds.
+    let namesVersion: Int
 
-    public init(_ statements: [CompiledStatement<Command>]) { self.statements = statements }
+    public init(_ statements: [CompiledStatement<Command>], namesVersion: Int = 0) {
+        self.statements = statements
+        self.namesVersion = namesVersion
+    }
+}
+
+/// A statement's compiled form in a session's statement cache, and the names it was
+/// compiled with (see `CompiledLine.namesVersion`).
+final class CachedInstruction<Command> {
+    let instruction: Instruction<Command>
+    let namesVersion: Int
+
+    init(_ instruction: Instruction<Command>, namesVersion: Int) {
+        self.instruction = instruction
+        self.namesVersion = namesVersion
+    }
 }
 
 /// Checks statements against one model: the shared forms (`model`, `wait`, `expect`)

@@ -236,6 +236,14 @@ final class Session<M: SimulationModel> {
     @exclusivity(unchecked) private var simulator: Simulator<M>
     private let simulating: Bool
     private let cache = LineCache<CompiledLine<M.Command>>()
+    /// Compiled statements by their text: where lines never repeat, their statements often
+    /// do (`wait 300ms; expect visible == [error]` with only the wait varying), and one found
+    /// here is neither lexed, parsed nor compiled again.
+    private let statementCache = LineCache<CachedInstruction<M.Command>>()
+    /// Where the line being fed has its statements, and each of them found in the statement
+    /// cache or parsed; kept from line to line for their storage.
+    @exclusivity(unchecked) private var ranges: [Range<Int>] = []
+    @exclusivity(unchecked) private var pending: [PendingStatement] = []
     /// Checking: recent lines that had problems, so that a script repeating a bad line
     /// millions of times is checked in time linear in its length with a small constant.
     private let failedLines = LineCache<FailedLine>(slots: 64)
@@ -249,7 +257,7 @@ final class Session<M: SimulationModel> {
     func feed(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> [Diagnostic] {
         // Hashed once for every cache look-up of the line (a line too long to cache is not hashed).
         let hash = line.count <= LineCache<FailedLine>.longestLine ? LineCache<FailedLine>.hash(line) : 0
-        if let cached = cache.value(for: line, hash: hash) {
+        if let cached = cache.value(for: line, hash: hash), cached.namesVersion == compiler.namesVersion {
             // Checked before: nothing to report; running, its spans' line is corrected by the simulator.
             return simulating ? simulator.runLine(cached, line: number) : []
         }
@@ -258,9 +266,14 @@ final class Session<M: SimulationModel> {
             // declarations, if any, were made the first time and changed nothing since).
             return failed.problems.map { $0.onLine(number) }
         }
-        var parsed = parser.parse(line: line, number: number)
-        let problems = feedParsed(&parsed, line, number, hash: hash)
-        parser.recycle(&parsed)
+        let problems: [Diagnostic]
+        if let fed = feedStatements(line, number, hash: hash) {
+            problems = fed
+        } else {
+            var parsed = parser.parse(line: line, number: number)
+            problems = feedParsed(&parsed, line, number, hash: hash)
+            parser.recycle(&parsed)
+        }
         if !simulating, !problems.isEmpty {
             failedLines.insert(FailedLine(problems, namesVersion: compiler.namesVersion), for: line, hash: hash)
         }
@@ -284,6 +297,7 @@ final class Session<M: SimulationModel> {
     private func feedParsed(_ parsed: inout ParsedLine, _ line: UnsafeBufferPointer<UInt8>, _ number: Int, hash: Int) -> [Diagnostic] {
         var problems = parsed.diagnostics
         var cacheable = problems.isEmpty && cache.admits(line, hash: hash)
+        let namesVersion = compiler.namesVersion
         if simulating && !cacheable { return runAsCompiled(&parsed, number) }
         // Checking a line that will not be stored needs only its problems: its instructions
         // are dropped as they are made, with no list or line built around them.
@@ -304,16 +318,128 @@ final class Session<M: SimulationModel> {
             }
         }
         guard keeping else { return problems }
-        let compiled = CompiledLine(statements)
-        if cacheable { cache.insert(compiled, for: line, hash: hash) }
+        let compiled = CompiledLine(statements, namesVersion: namesVersion)
+        // A line that declared names compiled some statements with fewer: stored the next time.
+        if cacheable, compiler.namesVersion == namesVersion { cache.insert(compiled, for: line, hash: hash) }
         guard simulating else { return problems }
         return simulator.runLine(compiled, line: number)
+    }
+
+    /// A statement of the line being fed, before it is compiled.
+    private enum PendingStatement {
+        /// Found in the statement cache, at `bytes` in the line; `hash` is its text's.
+        case cached(CachedInstruction<M.Command>, bytes: Range<Int>, hash: Int)
+        case parsed(Statement, hash: Int)
+    }
+
+    /// Feeds a line a statement at a time, taking each statement from the statement cache
+    /// that was compiled with the same names before. Nil, with nothing compiled, when the
+    /// line is not UTF-8 or a statement does not parse on its own: the whole line is then
+    /// parsed, and its problems reported, as before.
+    ///
+    /// The same as parsing the whole line: a statement's compiled form depends only on its
+    /// text and the names declared, and names are only ever added. A statement is stored
+    /// only when compiling it declared nothing (so skipping it changes no names) and used
+    /// only while the names are the ones it was compiled with.
+    private func feedStatements(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, hash: Int) -> [Diagnostic]? {
+        let text = LineParser.text(of: line)
+        guard LineParser.isUTF8(text) else { return nil }
+        defer {
+            // A freak line of many thousand statements does not keep its lists' memory.
+            pending.removeAll(keepingCapacity: pending.capacity <= 256)
+            if ranges.capacity > 256 { ranges = [] }
+        }
+        statementRanges(in: text, into: &ranges)
+        // First every statement parsed, so that a line with a syntax error compiles nothing here.
+        for range in ranges {
+            let statementText = UnsafeBufferPointer(rebasing: text[range])
+            let statementHash = range.count <= LineCache<FailedLine>.longestLine ? LineCache<FailedLine>.hash(statementText) : 0
+            if let cached = statementCache.value(for: statementText, hash: statementHash) {
+                pending.append(.cached(cached, bytes: range, hash: statementHash))
+            } else {
+                guard let statement = parser.statement(in: text, at: range, number: number) else { return nil }
+                pending.append(.parsed(statement, hash: statementHash))
+            }
+        }
+        var problems: [Diagnostic] = []
+        var cacheable = cache.admits(line, hash: hash)
+        let namesVersion = compiler.namesVersion
+        // Running a line that will not be stored: each instruction as soon as it is ready,
+        // as in `runAsCompiled`. Checking one: only its problems are needed.
+        let runningNow = simulating && !cacheable
+        if runningNow, !simulator.beginLine(number) { return [] }
+        let keeping = cacheable || (simulating && !runningNow)
+        var statements: [CompiledStatement<M.Command>] = []
+        if keeping { statements.reserveCapacity(pending.count) }
+        // Moved out first to last, as in `feedParsed`.
+        Self.reverse(&pending)
+        while let next = pending.popLast() {
+            // Each case hands its instruction on itself: an optional holding either case's
+            // was destroyed through the runtime's generic witnesses.
+            switch next {
+            case .cached(let entry, let bytes, _) where entry.namesVersion == compiler.namesVersion:
+                let span = SourceSpan(line: number, bytes: bytes)
+                if runningNow {
+                    guard simulator.run(entry.instruction, span: span, problems: &problems) else { return problems }
+                } else if keeping {
+                    statements.append(CompiledStatement(instruction: entry.instruction, span: span))
+                }
+            case .cached(_, let bytes, let statementHash):
+                // Compiled with other names, so compiled again; its text parsed when it was stored.
+                guard let statement = parser.statement(in: text, at: bytes, number: number) else {
+                    preconditionFailure("a stored statement's text parses")
+                }
+                guard compile(statement, in: text, hash: statementHash, runningNow: runningNow, keeping: keeping,
+                              into: &statements, problems: &problems, cacheable: &cacheable) else { return problems }
+            case .parsed(let statement, let statementHash):
+                guard compile(statement, in: text, hash: statementHash, runningNow: runningNow, keeping: keeping,
+                              into: &statements, problems: &problems, cacheable: &cacheable) else { return problems }
+            }
+        }
+        if runningNow {
+            simulator.endLine()
+            return problems
+        }
+        guard keeping else { return problems }
+        let compiledLine = CompiledLine(statements, namesVersion: namesVersion)
+        if cacheable, compiler.namesVersion == namesVersion { cache.insert(compiledLine, for: line, hash: hash) }
+        guard simulating else { return problems }
+        return simulator.runLine(compiledLine, line: number)
+    }
+
+    /// Compiles a statement that was not in the statement cache, storing it there the
+    /// second time it is met if compiling it declared nothing; then runs it (`runningNow`)
+    /// or keeps it in `statements`. False when running it stopped the simulation. Problems
+    /// are reported only when checking: a run's lines passed the check, as in `runAsCompiled`.
+    @inline(__always)
+    private func compile(_ statement: Statement, in text: UnsafeBufferPointer<UInt8>, hash: Int, runningNow: Bool, keeping: Bool,
+                         into statements: inout [CompiledStatement<M.Command>], problems: inout [Diagnostic],
+                         cacheable: inout Bool) -> Bool {
+        let span = statement.span
+        let namesVersion = compiler.namesVersion
+        switch compiler.compile(statement) {
+        case .success(let instruction):
+            if case .selectModel = instruction {
+                cacheable = false
+            } else if compiler.namesVersion == namesVersion {
+                let statementText = UnsafeBufferPointer(rebasing: text[span.bytes])
+                if statementCache.admits(statementText, hash: hash) {
+                    statementCache.insert(CachedInstruction(instruction, namesVersion: namesVersion), for: statementText, hash: hash)
+                }
+            }
+            if runningNow { return simulator.run(instruction, span: span, problems: &problems) }
+            if keeping { statements.append(CompiledStatement(instruction: instruction, span: span)) }
+        case .failure(let diagnostics):
+            cacheable = false
+            if !simulating { problems += diagnostics }
+        }
+        return true
     }
 
     /// Reversed, so that they can be taken from the end first to last. Through the array's
     /// buffer, whose swaps move elements; `Array.reverse` copied each one it swapped.
     @inline(__always)
-    private static func reverse(_ statements: inout [Statement]) {
+    private static func reverse<Element>(_ statements: inout [Element]) {
         guard statements.count > 1 else { return }
         statements.withUnsafeMutableBufferPointer { $0.reverse() }
     }
