@@ -28,19 +28,34 @@ public func statementRanges(in line: UnsafeBufferPointer<UInt8>, into ranges: in
         if lower < upper { ranges.append(lower..<upper) }
     }
 
+    /// The bytes that matter in `word`, as `SWAR.bytes` marks them: outside a string `;`,
+    /// `"` and `#`; inside one `"` and `\`.
+    @inline(__always)
+    func bytesThatMatter(_ word: UInt64) -> UInt64 {
+        inString
+            ? SWAR.bytes(equalTo: 0x22, in: word) | SWAR.bytes(equalTo: 0x5C, in: word)
+            : SWAR.bytes(equalTo: 0x3B, in: word) | SWAR.bytes(equalTo: 0x22, in: word) | SWAR.bytes(equalTo: 0x23, in: word)
+    }
+
     while true {
-        // The next byte that matters: outside a string `;`, `"` or `#`; inside one `"` or `\`.
+        // The next byte that matters.
         var found = count
         while position + 8 <= count {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-            let hits = inString
-                ? SWAR.bytes(equalTo: 0x22, in: word) | SWAR.bytes(equalTo: 0x5C, in: word)
-                : SWAR.bytes(equalTo: 0x3B, in: word) | SWAR.bytes(equalTo: 0x22, in: word) | SWAR.bytes(equalTo: 0x23, in: word)
+            let hits = bytesThatMatter(word)
             if hits != 0 {
                 found = position + hits.trailingZeroBitCount / 8
                 break
             }
             position += 8
+        }
+        if found == count, position < count, count >= 8 {
+            // The last bytes, fewer than eight: the line's last eight loaded, those before
+            // `position` shifted out.
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) >> (8 * (8 - (count - position)))
+            let hits = bytesThatMatter(word)
+            if hits != 0 { found = position + hits.trailingZeroBitCount / 8 }
+            position = count
         }
         if found == count {
             while position < count {

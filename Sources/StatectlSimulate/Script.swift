@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import StatectlParse
 
 /// A model statectl knows, with a way to make its session. The session is made where
@@ -343,13 +348,20 @@ final class Session<M: SimulationModel> {
     /// only while the names are the ones it was compiled with.
     private func feedStatements(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, hash: Int) -> [Diagnostic]? {
         let text = LineParser.text(of: line)
-        guard LineParser.isUTF8(text) else { return nil }
+        // A line of one statement is that statement, for the line cache to find: cut into
+        // one piece, it paid for a second look-up and a copy of its parsed form for nothing.
+        // Without a ';' (found with wide loads) it cannot have more.
+        guard let base = text.baseAddress, memchr(base, 0x3B, text.count) != nil else { return nil }
+        statementRanges(in: text, into: &ranges)
+        guard ranges.count > 1, LineParser.isUTF8(text) else {
+            if ranges.capacity > 256 { ranges = [] }
+            return nil
+        }
         defer {
             // A freak line of many thousand statements does not keep its lists' memory.
             pending.removeAll(keepingCapacity: pending.capacity <= 256)
             if ranges.capacity > 256 { ranges = [] }
         }
-        statementRanges(in: text, into: &ranges)
         // First every statement parsed, so that a line with a syntax error compiles nothing here.
         for range in ranges {
             let statementText = UnsafeBufferPointer(rebasing: text[range])
