@@ -93,7 +93,12 @@ public struct LineParser {
     /// Takes back a line's statements once they are no longer needed, so that the next
     /// line reuses their list's storage instead of allocating its own.
     public mutating func recycle(_ parsed: inout ParsedLine) {
-        swap(&parsed.statements, &spareStatements)
+        recycle(&parsed.statements)
+    }
+
+    /// The same for a list of statements.
+    public mutating func recycle(_ statements: inout [Statement]) {
+        swap(&statements, &spareStatements)
         // A freak line of many thousand statements does not keep its list's memory.
         guard spareStatements.capacity <= 256 else { spareStatements = []; return }
         // One at a time from the end: each is destroyed by code made for `Statement`, where

@@ -249,6 +249,9 @@ final class Session<M: SimulationModel> {
     /// cache or parsed; kept from line to line for their storage.
     @exclusivity(unchecked) private var ranges: [Range<Int>] = []
     @exclusivity(unchecked) private var pending: [PendingStatement] = []
+    /// The parsed ones, in order (apart: a statement is large, and each move of one inside
+    /// a pending entry copied it whole).
+    @exclusivity(unchecked) private var parsedStatements: [Statement] = []
     /// Checking: recent lines that had problems, so that a script repeating a bad line
     /// millions of times is checked in time linear in its length with a small constant.
     private let failedLines = LineCache<FailedLine>(slots: 64)
@@ -334,7 +337,8 @@ final class Session<M: SimulationModel> {
     private enum PendingStatement {
         /// Found in the statement cache, at `bytes` in the line; `hash` is its text's.
         case cached(CachedInstruction<M.Command>, bytes: Range<Int>, hash: Int)
-        case parsed(Statement, hash: Int)
+        /// Parsed: the next of `parsedStatements`.
+        case parsed(hash: Int)
     }
 
     /// Feeds a line a statement at a time, taking each statement from the statement cache
@@ -360,6 +364,7 @@ final class Session<M: SimulationModel> {
         defer {
             // A freak line of many thousand statements does not keep its lists' memory.
             pending.removeAll(keepingCapacity: pending.capacity <= 256)
+            parser.recycle(&parsedStatements)
             if ranges.capacity > 256 { ranges = [] }
         }
         // First every statement parsed, so that a line with a syntax error compiles nothing here.
@@ -370,7 +375,8 @@ final class Session<M: SimulationModel> {
                 pending.append(.cached(cached, bytes: range, hash: statementHash))
             } else {
                 guard let statement = parser.statement(in: text, at: range, number: number) else { return nil }
-                pending.append(.parsed(statement, hash: statementHash))
+                parsedStatements.append(statement)
+                pending.append(.parsed(hash: statementHash))
             }
         }
         var problems: [Diagnostic] = []
@@ -384,8 +390,8 @@ final class Session<M: SimulationModel> {
         var statements: [CompiledStatement<M.Command>] = []
         if keeping { statements.reserveCapacity(pending.count) }
         // Moved out first to last, as in `feedParsed`.
-        Self.reverse(&pending)
-        while let next = pending.popLast() {
+        Self.reverse(&parsedStatements)
+        for next in pending {
             // Each case hands its instruction on itself: an optional holding either case's
             // was destroyed through the runtime's generic witnesses.
             switch next {
@@ -403,7 +409,8 @@ final class Session<M: SimulationModel> {
                 }
                 guard compile(statement, in: text, hash: statementHash, runningNow: runningNow, keeping: keeping,
                               into: &statements, problems: &problems, cacheable: &cacheable) else { return problems }
-            case .parsed(let statement, let statementHash):
+            case .parsed(let statementHash):
+                let statement = parsedStatements.removeLast()
                 guard compile(statement, in: text, hash: statementHash, runningNow: runningNow, keeping: keeping,
                               into: &statements, problems: &problems, cacheable: &cacheable) else { return problems }
             }
