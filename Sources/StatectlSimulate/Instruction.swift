@@ -199,8 +199,12 @@ public struct ScriptCompiler<M: SimulationModel> {
         defer { sawStatement = true }
         // Calls, assignments and declarations are the model's: handed on before the switch,
         // which copied the whole statement to pass it from inside a case.
+        // Switches rather than `Checked.map`: its closure took the value as a copy.
         if statement.form.isModelVocabulary {
-            return M.compile(statement, names: &names).map { .command($0, statement: recording ? M.statementRecord($0) : []) }
+            switch M.compile(statement, names: &names) {
+            case .success(let command): return .success(.command(command, statement: recording ? M.statementRecord(command) : []))
+            case .failure(let problems): return .failure(problems)
+            }
         }
         switch statement.form {
         case .model(let name, _):
@@ -215,7 +219,10 @@ public struct ScriptCompiler<M: SimulationModel> {
         case .wait(let milliseconds):
             return .success(.wait(milliseconds: milliseconds, statement: recording ? waitRecord(milliseconds) : []))
         case .expect(let property, let comparison, let value):
-            return compileExpectation(property, comparison, value).map { .expect($0) }
+            switch compileExpectation(property, comparison, value) {
+            case .success(let expectation): return .success(.expect(expectation))
+            case .failure(let problems): return .failure(problems)
+            }
         case .expectCondition(let condition):
             return compileCondition(condition).map {
                 .expectCondition(ConditionCheck(condition: $0, text: condition.text, encoder: encoder))
@@ -261,7 +268,7 @@ public struct ScriptCompiler<M: SimulationModel> {
     }
 
     private func compileExpectation(_ property: Name, _ comparison: Comparison, _ value: Expression) -> Checked<Expectation> {
-        guard let spec = properties.first(where: { Self.same($0.name, property.text) }) else {
+        guard let specIndex = Self.index(of: property.text, in: properties) else {
             let modelName = version.map { "\(M.name)@\($0)" } ?? M.name
             if let other = M.properties.first(where: { $0.name == property.text }), let versions = other.versions {
                 // A property of another version: say which version the script is, and which have it.
@@ -277,17 +284,20 @@ public struct ScriptCompiler<M: SimulationModel> {
             return .failure([Diagnostic(id: "unknown-property", span: property.span,
                                         message: "unknown property '\(property.text)'", notes: notes)])
         }
-        if let other = value.identifier, let otherSpec = M.properties.first(where: { Self.same($0.name, other) }),
-           !names.contains(other, in: Self.namespace(of: spec.kind)) {
-            guard Self.comparable(spec.kind, otherSpec.kind) else {
+        // Read in place: a copy of the spec retained its strings.
+        let kind = properties[specIndex].kind
+        let sorted = properties[specIndex].isSorted
+        if let other = value.identifier, let otherIndex = Self.index(of: other, in: M.properties),
+           !names.contains(other, in: Self.namespace(of: kind)) {
+            guard Self.comparable(kind, M.properties[otherIndex].kind) else {
                 return .failure([Diagnostic(id: "type-mismatch", span: value.span,
                                             message: "'\(property.text)' and '\(other)' hold different kinds of values")])
             }
             return .success(Expectation(property: property.text, comparison: comparison, expected: .name(other), otherProperty: other,
-                                        sorted: spec.isSorted, encoder: encoder))
+                                        sorted: sorted, encoder: encoder))
         }
         let expected: ObservedValue
-        switch spec.kind {
+        switch kind {
         case .state:
             switch knownName(value, in: KnownNames.states) {
             case .success(let name): expected = .name(name)
@@ -312,7 +322,7 @@ public struct ScriptCompiler<M: SimulationModel> {
                 return .failure([typeMismatch(value, "a list, such as [empty, loading]", property.text)])
             }
             var namespace = KnownNames.states
-            if case .orderedNames(let other) = spec.kind { namespace = other }
+            if case .orderedNames(let other) = kind { namespace = other }
             var listed: [String] = []
             var problems: [Diagnostic] = []
             for element in elements {
@@ -322,7 +332,7 @@ public struct ScriptCompiler<M: SimulationModel> {
                 }
             }
             guard problems.isEmpty else { return .failure(problems) }
-            if case .states = spec.kind { listed.sort() }
+            if case .states = kind { listed.sort() }
             expected = .names(listed)
         case .count:
             guard case .number(let number) = value.kind else {
@@ -339,13 +349,20 @@ public struct ScriptCompiler<M: SimulationModel> {
             }
             expected = .flag(word == "true")
         }
-        return .success(Expectation(property: property.text, comparison: comparison, expected: expected, sorted: spec.isSorted,
+        return .success(Expectation(property: property.text, comparison: comparison, expected: expected, sorted: sorted,
                                     encoder: encoder))
     }
 
     /// `a == b`, with the lengths compared first: looking a property up compares the written
     /// name with every property's, and most differ in length, which costs no string compare.
     private static func same(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count && a == b }
+
+    /// Where the property named `name` is in `specs`, its name compared in place:
+    /// `first(where:)` copied each spec it passed, retaining and releasing its strings.
+    private static func index(of name: String, in specs: [PropertySpec]) -> Int? {
+        for index in specs.indices where same(specs[index].name, name) { return index }
+        return nil
+    }
 
     private static func namespace(of kind: PropertySpec.Kind) -> String {
         switch kind {
