@@ -45,13 +45,35 @@ struct Lexer {
 
     private func span(_ range: Range<Int>) -> SourceSpan { SourceSpan(line: line, bytes: range) }
 
-    /// All tokens up to a comment or the end of the line, closed by `.end`, appended to
-    /// `tokens`; or the first lexical error.
-    mutating func tokenize(into tokens: inout [Token]) throws(Diagnostic) {
+    /// All tokens up to a comment or the end of the line, closed by `.end`, written over
+    /// `tokens` from its start; returns how many, or throws the first lexical error.
+    /// `tokens` only grows, its elements past the count left as they were: a parser that
+    /// keeps it from line to line writes each token in place, where appending checked the
+    /// array's capacity and uniqueness for every token.
+    mutating func tokenize(into tokens: inout [Token]) throws(Diagnostic) -> Int {
+        var count = 0
+        var failure: Diagnostic?
         while true {
-            let token = try next()
-            tokens.append(token)
-            if token.isEnd { return }
+            if count == tokens.count {
+                tokens.append(contentsOf: repeatElement(Token(kind: .end, bytes: 0..<0), count: Swift.max(16, tokens.count)))
+            }
+            // Unsafe: writes only below the buffer's count, which the loop checks.
+            let done = tokens.withUnsafeMutableBufferPointer { buffer -> Bool in
+                do throws(Diagnostic) {
+                    while count < buffer.count {
+                        let token = try next()
+                        buffer[count] = token
+                        count += 1
+                        if token.isEnd { return true }
+                    }
+                    return false
+                } catch {
+                    failure = error
+                    return true
+                }
+            }
+            if let failure { throw failure }
+            if done { return count }
         }
     }
 

@@ -20,7 +20,10 @@ public enum Parser {
 /// A parser kept from line to line, so its token buffer is allocated once per script
 /// (and its statement list too, when the caller hands each line's back with `recycle`).
 public struct LineParser {
+    /// The last line's tokens, closed by `.end`: the first `tokenCount` (0 when it did not
+    /// lex); the rest are stale, kept for their storage.
     var tokens: [Token] = []
+    var tokenCount = 0
     /// An empty list with room, for the next line's statements.
     private var spareStatements: [Statement] = []
 
@@ -36,16 +39,16 @@ public struct LineParser {
                 notes: [DiagnosticNote("scripts must be UTF-8 text")])])
         }
         var lexer = Lexer(bytes: line, line: number)
-        tokens.removeAll(keepingCapacity: true)
+        tokenCount = 0
         do {
-            try lexer.tokenize(into: &tokens)
+            tokenCount = try lexer.tokenize(into: &tokens)
         } catch {
             return ParsedLine(diagnostics: [error])
         }
         var result = ParsedLine()
         // Sized once: growing from one statement to two reallocated on most lines.
         var separators = 0
-        for token in tokens where token.isSemicolon { separators += 1 }
+        for index in 0..<tokenCount where tokens[index].isSemicolon { separators += 1 }
         swap(&result.statements, &spareStatements)
         result.statements.reserveCapacity(separators + 1)
         var cursor = TokenCursor(tokens: tokens, source: line, line: number)
@@ -79,9 +82,9 @@ public struct LineParser {
         // The lexer sees the line up to the statement's end, from its start.
         var lexer = Lexer(bytes: UnsafeBufferPointer(rebasing: text[..<range.upperBound]), line: number)
         lexer.position = range.lowerBound
-        tokens.removeAll(keepingCapacity: true)
+        tokenCount = 0
         do {
-            try lexer.tokenize(into: &tokens)
+            tokenCount = try lexer.tokenize(into: &tokens)
         } catch {
             return nil
         }

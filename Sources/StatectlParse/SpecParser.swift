@@ -49,10 +49,9 @@ extension LineParser {
     /// `Directive.keywords` (and is not an assignment or call of that name), else statements
     /// exactly as in a script.
     public mutating func parseSpec(line: UnsafeBufferPointer<UInt8>, number: Int) -> ParsedSpecLine {
-        tokens.removeAll(keepingCapacity: true)
         let plain = parse(line: line, number: number)
         // `parse` leaves the line's tokens behind, closed by `.end`, when the line lexed.
-        guard tokens.count >= 2, tokens.last?.kind == .end, tokens[0].isIdentifier,
+        guard tokenCount >= 2, tokens[0].isIdentifier,
               case let word = String(decoding: UnsafeBufferPointer(rebasing: line[tokens[0].bytes]), as: UTF8.self),
               Directive.keywords.contains(word) else {
             return ParsedSpecLine(statements: plain.statements, diagnostics: plain.diagnostics)
@@ -66,7 +65,7 @@ extension LineParser {
         var cursor = TokenCursor(tokens: tokens, source: line, line: number)
         do {
             let directive = try cursor.directive(word)
-            return ParsedSpecLine(directive: (directive, SourceSpan(line: number, bytes: tokens[0].bytes.lowerBound..<tokens[tokens.count - 2].bytes.upperBound)))
+            return ParsedSpecLine(directive: (directive, SourceSpan(line: number, bytes: tokens[0].bytes.lowerBound..<tokens[tokenCount - 2].bytes.upperBound)))
         } catch {
             return ParsedSpecLine(diagnostics: [error])
         }
