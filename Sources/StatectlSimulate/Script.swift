@@ -343,8 +343,9 @@ final class Session<M: SimulationModel> {
 
     /// Feeds a line a statement at a time, taking each statement from the statement cache
     /// that was compiled with the same names before. Nil, with nothing compiled, when the
-    /// line is not UTF-8 or a statement does not parse on its own: the whole line is then
-    /// parsed, and its problems reported, as before.
+    /// line has one statement (the line cache's business), is not UTF-8, or when checking,
+    /// has a statement that does not parse on its own: the whole line is then parsed, and
+    /// its problems reported, as before.
     ///
     /// The same as parsing the whole line: a statement's compiled form depends only on its
     /// text and the names declared, and names are only ever added. A statement is stored
@@ -357,20 +358,28 @@ final class Session<M: SimulationModel> {
         // Without a ';' (found with wide loads) it cannot have more.
         guard let base = text.baseAddress, memchr(base, 0x3B, text.count) != nil else { return nil }
         statementRanges(in: text, into: &ranges)
-        guard ranges.count > 1, LineParser.isUTF8(text) else {
-            if ranges.capacity > 256 { ranges = [] }
-            return nil
-        }
+        // A freak line of many thousand statements does not keep its lists' memory.
+        defer { if ranges.capacity > 256 { ranges = [] } }
+        guard ranges.count > 1, LineParser.isUTF8(text) else { return nil }
+        return simulating ? runStatements(text, line, number, hash: hash) : checkStatements(text, line, number, hash: hash)
+    }
+
+    /// The hash the statement cache knows `text` by (0 for one too long to be stored).
+    private static func statementHash(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        text.count <= LineCache<FailedLine>.longestLine ? LineCache<FailedLine>.hash(text) : 0
+    }
+
+    /// Checking: every statement first found in the cache or parsed, so that a line with a
+    /// syntax error compiles nothing here (nil); then the others compiled in order.
+    private func checkStatements(_ text: UnsafeBufferPointer<UInt8>, _ line: UnsafeBufferPointer<UInt8>, _ number: Int,
+                                 hash: Int) -> [Diagnostic]? {
         defer {
-            // A freak line of many thousand statements does not keep its lists' memory.
             pending.removeAll(keepingCapacity: pending.capacity <= 256)
             parser.recycle(&parsedStatements)
-            if ranges.capacity > 256 { ranges = [] }
         }
-        // First every statement parsed, so that a line with a syntax error compiles nothing here.
         for range in ranges {
             let statementText = UnsafeBufferPointer(rebasing: text[range])
-            let statementHash = range.count <= LineCache<FailedLine>.longestLine ? LineCache<FailedLine>.hash(statementText) : 0
+            let statementHash = Self.statementHash(statementText)
             if let cached = statementCache.value(for: statementText, hash: statementHash) {
                 pending.append(.cached(cached, bytes: range, hash: statementHash))
             } else {
@@ -380,49 +389,76 @@ final class Session<M: SimulationModel> {
             }
         }
         var problems: [Diagnostic] = []
+        // Only a line to be stored needs its instructions; any other, only its problems.
         var cacheable = cache.admits(line, hash: hash)
+        let keeping = cacheable
         let namesVersion = compiler.namesVersion
-        // Running a line that will not be stored: each instruction as soon as it is ready,
-        // as in `runAsCompiled`. Checking one: only its problems are needed.
-        let runningNow = simulating && !cacheable
-        if runningNow, !simulator.beginLine(number) { return [] }
-        let keeping = cacheable || (simulating && !runningNow)
         var statements: [CompiledStatement<M.Command>] = []
         if keeping { statements.reserveCapacity(pending.count) }
         // Moved out first to last, as in `feedParsed`.
         Self.reverse(&parsedStatements)
         for next in pending {
-            // Each case hands its instruction on itself: an optional holding either case's
-            // was destroyed through the runtime's generic witnesses.
             switch next {
             case .cached(let entry, let bytes, _) where entry.namesVersion == compiler.namesVersion:
-                let span = SourceSpan(line: number, bytes: bytes)
-                if runningNow {
-                    guard simulator.run(entry.instruction, span: span, problems: &problems) else { return problems }
-                } else if keeping {
-                    statements.append(CompiledStatement(instruction: entry.instruction, span: span))
-                }
+                if keeping { statements.append(CompiledStatement(instruction: entry.instruction, span: SourceSpan(line: number, bytes: bytes))) }
             case .cached(_, let bytes, let statementHash):
                 // Compiled with other names, so compiled again; its text parsed when it was stored.
                 guard let statement = parser.statement(in: text, at: bytes, number: number) else {
                     preconditionFailure("a stored statement's text parses")
                 }
-                guard compile(statement, in: text, hash: statementHash, runningNow: runningNow, keeping: keeping,
-                              into: &statements, problems: &problems, cacheable: &cacheable) else { return problems }
+                _ = compile(statement, in: text, hash: statementHash, runningNow: false, keeping: keeping,
+                            into: &statements, problems: &problems, cacheable: &cacheable)
             case .parsed(let statementHash):
                 let statement = parsedStatements.removeLast()
-                guard compile(statement, in: text, hash: statementHash, runningNow: runningNow, keeping: keeping,
-                              into: &statements, problems: &problems, cacheable: &cacheable) else { return problems }
+                _ = compile(statement, in: text, hash: statementHash, runningNow: false, keeping: keeping,
+                            into: &statements, problems: &problems, cacheable: &cacheable)
             }
+        }
+        if cacheable, compiler.namesVersion == namesVersion {
+            cache.insert(CompiledLine(statements, namesVersion: namesVersion), for: line, hash: hash)
+        }
+        return problems
+    }
+
+    /// Running: the line passed the check, so each statement is taken from the cache or
+    /// parsed and compiled, then run (or kept, for a line to be stored) at once, with no
+    /// pending list. Each statement parses on its own, as it did when checked; one that did
+    /// not would be left out, as `runAsCompiled` leaves out what does not compile.
+    private func runStatements(_ text: UnsafeBufferPointer<UInt8>, _ line: UnsafeBufferPointer<UInt8>, _ number: Int,
+                               hash: Int) -> [Diagnostic] {
+        var cacheable = cache.admits(line, hash: hash)
+        let namesVersion = compiler.namesVersion
+        // A line that will not be stored is run an instruction at a time, as in `runAsCompiled`.
+        let runningNow = !cacheable
+        if runningNow, !simulator.beginLine(number) { return [] }
+        var statements: [CompiledStatement<M.Command>] = []
+        if !runningNow { statements.reserveCapacity(ranges.count) }
+        var problems: [Diagnostic] = []
+        for range in ranges {
+            let statementText = UnsafeBufferPointer(rebasing: text[range])
+            let statementHash = Self.statementHash(statementText)
+            if let cached = statementCache.value(for: statementText, hash: statementHash), cached.namesVersion == compiler.namesVersion {
+                let span = SourceSpan(line: number, bytes: range)
+                if runningNow {
+                    guard simulator.run(cached.instruction, span: span, problems: &problems) else { return problems }
+                } else {
+                    statements.append(CompiledStatement(instruction: cached.instruction, span: span))
+                }
+                continue
+            }
+            guard let statement = parser.statement(in: text, at: range, number: number) else {
+                cacheable = false
+                continue
+            }
+            guard compile(statement, in: text, hash: statementHash, runningNow: runningNow, keeping: !runningNow,
+                          into: &statements, problems: &problems, cacheable: &cacheable) else { return problems }
         }
         if runningNow {
             simulator.endLine()
             return problems
         }
-        guard keeping else { return problems }
         let compiledLine = CompiledLine(statements, namesVersion: namesVersion)
         if cacheable, compiler.namesVersion == namesVersion { cache.insert(compiledLine, for: line, hash: hash) }
-        guard simulating else { return problems }
         return simulator.runLine(compiledLine, line: number)
     }
 
