@@ -360,8 +360,11 @@ final class Session<M: SimulationModel> {
         statementRanges(in: text, into: &ranges)
         // A freak line of many thousand statements does not keep its lists' memory.
         defer { if ranges.capacity > 256 { ranges = [] } }
-        guard ranges.count > 1, LineParser.isUTF8(text) else { return nil }
-        return simulating ? runStatements(text, line, number, hash: hash) : checkStatements(text, line, number, hash: hash)
+        guard ranges.count > 1 else { return nil }
+        // A run's lines were found to be UTF-8 when checked.
+        if simulating { return runStatements(text, line, number, hash: hash) }
+        guard LineParser.isUTF8(text) else { return nil }
+        return checkStatements(text, line, number, hash: hash)
     }
 
     /// The hash the statement cache knows `text` by (0 for one too long to be stored).
