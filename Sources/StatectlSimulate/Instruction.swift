@@ -135,26 +135,25 @@ public struct CompiledStatement<Command> {
 /// every line with the same text, and passing it around copies nothing.
 public final class CompiledLine<Command> {
     public let statements: [CompiledStatement<Command>]
-    /// `ScriptCompiler.namesVersion` when the line was compiled: a later declaration can
-    /// change what a statement means (`expect state == lastState` compares two properties
-    /// until a view is called `lastState`), so a cached line is reused only while it holds.
-    let namesVersion: Int
 
-    public init(_ statements: [CompiledStatement<Command>], namesVersion: Int = 0) {
-        self.statements = statements
-        self.namesVersion = namesVersion
-    }
+    public init(_ statements: [CompiledStatement<Command>]) { self.statements = statements }
 }
 
-/// A statement's compiled form in a session's statement cache, and the names it was
-/// compiled with (see `CompiledLine.namesVersion`).
+/// A statement's compiled form in a session's statement cache.
 final class CachedInstruction<Command> {
     let instruction: Instruction<Command>
-    let namesVersion: Int
 
-    init(_ instruction: Instruction<Command>, namesVersion: Int) {
-        self.instruction = instruction
-        self.namesVersion = namesVersion
+    init(_ instruction: Instruction<Command>) { self.instruction = instruction }
+}
+
+extension CompiledCondition {
+    /// Whether one of its comparisons compares two properties.
+    var comparesProperties: Bool {
+        switch self {
+        case .comparison(let expectation): return expectation.otherProperty != nil
+        case .not(let inner): return inner.comparesProperties
+        case .and(let left, let right), .or(let left, let right): return left.comparesProperties || right.comparesProperties
+        }
     }
 }
 
@@ -195,8 +194,16 @@ public struct ScriptCompiler<M: SimulationModel> {
     /// Changes whenever a name is declared; a line's errors can change only then.
     public var namesVersion: Int { names.version }
 
+    /// Whether a name declared later could change what the statement compiled last compiles
+    /// to: `expect state == lastState` compares two properties only until a view is called
+    /// `lastState`. Every other statement's meaning stays once it compiles (names are only
+    /// added, and a missing name only fails), so only these must never be cached. (Kept
+    /// here because asking the instruction afterwards copied it.)
+    public private(set) var lastMeaningCanChange = false
+
     public mutating func compile(_ statement: Statement) -> Checked<Instruction<M.Command>> {
         defer { sawStatement = true }
+        lastMeaningCanChange = false
         // Calls, assignments and declarations are the model's: handed on before the switch,
         // which copied the whole statement to pass it from inside a case.
         // Switches rather than `Checked.map`: its closure took the value as a copy.
@@ -220,12 +227,17 @@ public struct ScriptCompiler<M: SimulationModel> {
             return .success(.wait(milliseconds: milliseconds, statement: recording ? waitRecord(milliseconds) : []))
         case .expect(let property, let comparison, let value):
             switch compileExpectation(property, comparison, value) {
-            case .success(let expectation): return .success(.expect(expectation))
+            case .success(let expectation):
+                lastMeaningCanChange = expectation.otherProperty != nil
+                return .success(.expect(expectation))
             case .failure(let problems): return .failure(problems)
             }
         case .expectCondition(let condition):
-            return compileCondition(condition).map {
-                .expectCondition(ConditionCheck(condition: $0, text: condition.text, encoder: encoder))
+            switch compileCondition(condition) {
+            case .success(let compiled):
+                lastMeaningCanChange = compiled.comparesProperties
+                return .success(.expectCondition(ConditionCheck(condition: compiled, text: condition.text, encoder: encoder)))
+            case .failure(let problems): return .failure(problems)
             }
         case .call, .assignment, .declaration:
             preconditionFailure("handled above")

@@ -10,7 +10,8 @@ import Darwin
 ///
 /// Sound because compiling a line depends only on its bytes and on the names declared so
 /// far, and names are only ever added: a line that compiled cleanly compiles the same way
-/// later. Only clean lines are stored. Direct-mapped with a fixed number of slots, and
+/// later, unless a statement of it can change meaning with a declaration
+/// (`ScriptCompiler.lastMeaningCanChange`). Only clean lines without such statements are stored. Direct-mapped with a fixed number of slots, and
 /// lines longer than `longestLine` are never stored, so memory stays bounded however long
 /// the script and its lines.
 final class LineCache<Value: AnyObject> {

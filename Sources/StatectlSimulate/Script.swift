@@ -265,7 +265,7 @@ final class Session<M: SimulationModel> {
     func feed(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> [Diagnostic] {
         // Hashed once for every cache look-up of the line (a line too long to cache is not hashed).
         let hash = line.count <= LineCache<FailedLine>.longestLine ? LineCache<FailedLine>.hash(line) : 0
-        if let cached = cache.value(for: line, hash: hash), cached.namesVersion == compiler.namesVersion {
+        if let cached = cache.value(for: line, hash: hash) {
             // Checked before: nothing to report; running, its spans' line is corrected by the simulator.
             return simulating ? simulator.runLine(cached, line: number) : []
         }
@@ -305,7 +305,6 @@ final class Session<M: SimulationModel> {
     private func feedParsed(_ parsed: inout ParsedLine, _ line: UnsafeBufferPointer<UInt8>, _ number: Int, hash: Int) -> [Diagnostic] {
         var problems = parsed.diagnostics
         var cacheable = problems.isEmpty && cache.admits(line, hash: hash)
-        let namesVersion = compiler.namesVersion
         if simulating && !cacheable { return runAsCompiled(&parsed, number) }
         // Checking a line that will not be stored needs only its problems: its instructions
         // are dropped as they are made, with no list or line built around them.
@@ -319,6 +318,7 @@ final class Session<M: SimulationModel> {
             case .success(let instruction):
                 // `model` is valid only as the first statement, so its line is never reused.
                 if case .selectModel = instruction { cacheable = false }
+                if compiler.lastMeaningCanChange { cacheable = false }
                 if keeping { statements.append(CompiledStatement(instruction: instruction, span: span)) }
             case .failure(let diagnostics):
                 problems += diagnostics
@@ -326,17 +326,16 @@ final class Session<M: SimulationModel> {
             }
         }
         guard keeping else { return problems }
-        let compiled = CompiledLine(statements, namesVersion: namesVersion)
-        // A line that declared names compiled some statements with fewer: stored the next time.
-        if cacheable, compiler.namesVersion == namesVersion { cache.insert(compiled, for: line, hash: hash) }
+        let compiled = CompiledLine(statements)
+        if cacheable { cache.insert(compiled, for: line, hash: hash) }
         guard simulating else { return problems }
         return simulator.runLine(compiled, line: number)
     }
 
     /// A statement of the line being fed, before it is compiled.
     private enum PendingStatement {
-        /// Found in the statement cache, at `bytes` in the line; `hash` is its text's.
-        case cached(CachedInstruction<M.Command>, bytes: Range<Int>, hash: Int)
+        /// Found in the statement cache, at `bytes` in the line.
+        case cached(CachedInstruction<M.Command>, bytes: Range<Int>)
         /// Parsed: the next of `parsedStatements`.
         case parsed(hash: Int)
     }
@@ -348,9 +347,9 @@ final class Session<M: SimulationModel> {
     /// its problems reported, as before.
     ///
     /// The same as parsing the whole line: a statement's compiled form depends only on its
-    /// text and the names declared, and names are only ever added. A statement is stored
-    /// only when compiling it declared nothing (so skipping it changes no names) and used
-    /// only while the names are the ones it was compiled with.
+    /// text and the names declared; names are only ever added, and a statement stored was
+    /// compiled (declaring what it declares) before it is skipped. Statements whose meaning
+    /// a later declaration could change (`ScriptCompiler.lastMeaningCanChange`) are never stored.
     private func feedStatements(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, hash: Int) -> [Diagnostic]? {
         let text = LineParser.text(of: line)
         // A line of one statement is that statement, for the line cache to find: cut into
@@ -384,7 +383,7 @@ final class Session<M: SimulationModel> {
             let statementText = UnsafeBufferPointer(rebasing: text[range])
             let statementHash = Self.statementHash(statementText)
             if let cached = statementCache.value(for: statementText, hash: statementHash) {
-                pending.append(.cached(cached, bytes: range, hash: statementHash))
+                pending.append(.cached(cached, bytes: range))
             } else {
                 guard let statement = parser.statement(in: text, at: range, number: number) else { return nil }
                 parsedStatements.append(statement)
@@ -395,31 +394,21 @@ final class Session<M: SimulationModel> {
         // Only a line to be stored needs its instructions; any other, only its problems.
         var cacheable = cache.admits(line, hash: hash)
         let keeping = cacheable
-        let namesVersion = compiler.namesVersion
         var statements: [CompiledStatement<M.Command>] = []
         if keeping { statements.reserveCapacity(pending.count) }
         // Moved out first to last, as in `feedParsed`.
         Self.reverse(&parsedStatements)
         for next in pending {
             switch next {
-            case .cached(let entry, let bytes, _) where entry.namesVersion == compiler.namesVersion:
+            case .cached(let entry, let bytes):
                 if keeping { statements.append(CompiledStatement(instruction: entry.instruction, span: SourceSpan(line: number, bytes: bytes))) }
-            case .cached(_, let bytes, let statementHash):
-                // Compiled with other names, so compiled again; its text parsed when it was stored.
-                guard let statement = parser.statement(in: text, at: bytes, number: number) else {
-                    preconditionFailure("a stored statement's text parses")
-                }
-                _ = compile(statement, in: text, hash: statementHash, runningNow: false, keeping: keeping,
-                            into: &statements, problems: &problems, cacheable: &cacheable)
             case .parsed(let statementHash):
                 let statement = parsedStatements.removeLast()
                 _ = compile(statement, in: text, hash: statementHash, runningNow: false, keeping: keeping,
                             into: &statements, problems: &problems, cacheable: &cacheable)
             }
         }
-        if cacheable, compiler.namesVersion == namesVersion {
-            cache.insert(CompiledLine(statements, namesVersion: namesVersion), for: line, hash: hash)
-        }
+        if cacheable { cache.insert(CompiledLine(statements), for: line, hash: hash) }
         return problems
     }
 
@@ -430,7 +419,6 @@ final class Session<M: SimulationModel> {
     private func runStatements(_ text: UnsafeBufferPointer<UInt8>, _ line: UnsafeBufferPointer<UInt8>, _ number: Int,
                                hash: Int) -> [Diagnostic] {
         var cacheable = cache.admits(line, hash: hash)
-        let namesVersion = compiler.namesVersion
         // A line that will not be stored is run an instruction at a time, as in `runAsCompiled`.
         let runningNow = !cacheable
         if runningNow, !simulator.beginLine(number) { return [] }
@@ -440,7 +428,7 @@ final class Session<M: SimulationModel> {
         for range in ranges {
             let statementText = UnsafeBufferPointer(rebasing: text[range])
             let statementHash = Self.statementHash(statementText)
-            if let cached = statementCache.value(for: statementText, hash: statementHash), cached.namesVersion == compiler.namesVersion {
+            if let cached = statementCache.value(for: statementText, hash: statementHash) {
                 let span = SourceSpan(line: number, bytes: range)
                 if runningNow {
                     guard simulator.run(cached.instruction, span: span, problems: &problems) else { return problems }
@@ -460,29 +448,29 @@ final class Session<M: SimulationModel> {
             simulator.endLine()
             return problems
         }
-        let compiledLine = CompiledLine(statements, namesVersion: namesVersion)
-        if cacheable, compiler.namesVersion == namesVersion { cache.insert(compiledLine, for: line, hash: hash) }
+        let compiledLine = CompiledLine(statements)
+        if cacheable { cache.insert(compiledLine, for: line, hash: hash) }
         return simulator.runLine(compiledLine, line: number)
     }
 
     /// Compiles a statement that was not in the statement cache, storing it there the
-    /// second time it is met if compiling it declared nothing; then runs it (`runningNow`)
-    /// or keeps it in `statements`. False when running it stopped the simulation. Problems
+    /// second time it is met; then runs it (`runningNow`) or keeps it in `statements`. False when running it stopped the simulation. Problems
     /// are reported only when checking: a run's lines passed the check, as in `runAsCompiled`.
     @inline(__always)
     private func compile(_ statement: Statement, in text: UnsafeBufferPointer<UInt8>, hash: Int, runningNow: Bool, keeping: Bool,
                          into statements: inout [CompiledStatement<M.Command>], problems: inout [Diagnostic],
                          cacheable: inout Bool) -> Bool {
         let span = statement.span
-        let namesVersion = compiler.namesVersion
         switch compiler.compile(statement) {
         case .success(let instruction):
             if case .selectModel = instruction {
                 cacheable = false
-            } else if compiler.namesVersion == namesVersion {
+            } else if compiler.lastMeaningCanChange {
+                cacheable = false
+            } else {
                 let statementText = UnsafeBufferPointer(rebasing: text[span.bytes])
                 if statementCache.admits(statementText, hash: hash) {
-                    statementCache.insert(CachedInstruction(instruction, namesVersion: namesVersion), for: statementText, hash: hash)
+                    statementCache.insert(CachedInstruction(instruction), for: statementText, hash: hash)
                 }
             }
             if runningNow { return simulator.run(instruction, span: span, problems: &problems) }
