@@ -224,9 +224,9 @@ extension ViewStateMachine {
 }
 
 extension ViewStateMachine {
-    /// What `encodeIdentity` wrote, with `now` 0: a view of rank r gets serial r + 1, a view
-    /// on screen written as 0 is the store's, and a view the store no longer holds (whose
-    /// insets the identity leaves out, as no job reads them) has zero insets.
+    /// What `encodeIdentity` wrote, with `now` 0: a view of rank r gets serial r + 1, and a
+    /// view on screen written as 0 is the store's. (Views carry no insets: those of a view
+    /// the store no longer holds are read by nothing, and the identity leaves them out.)
     ///
     /// Explore reads a configuration back for every one it expands: no array is made that
     /// the machine does not keep, and what depends only on the store is worked out once
@@ -327,13 +327,13 @@ extension IdentityDecoder {
             if rankPlusOne == 0 {
                 guard let stored = store.view(code: code, key: key) else {
                     fail()
-                    views.append(PlaceholderView(key: key, serial: 0, insets: .zero))
+                    views.append(PlaceholderView(key: key, serial: 0))
                     continue
                 }
                 views.append(stored)
             } else {
                 nextSerial = max(nextSerial, rankPlusOne + 1)
-                views.append(PlaceholderView(key: key, serial: rankPlusOne, insets: .zero))
+                views.append(PlaceholderView(key: key, serial: rankPlusOne))
             }
         }
         return views

@@ -74,11 +74,12 @@ public struct Insets: Hashable, Sendable {
 }
 
 /// A configured placeholder view. `serial` tells instances apart: replacing the view for
-/// a key makes a new one, and the old one may linger on screen.
+/// a key makes a new one, and the old one may linger on screen. Its insets stay in the
+/// store (`StoredView`): they are read only when the view is added, from the store, and
+/// the views on screen are copied with the machine on every step of explore.
 struct PlaceholderView: Hashable {
     var key: String
     var serial: Int
-    var insets: Insets
 }
 
 /// A configured view as the store keeps it: its key is the store's key. Insets are within
@@ -96,10 +97,7 @@ struct StoredView: Hashable {
         right = Int32(clamping: insets.right)
     }
 
-    func view(key: String) -> PlaceholderView {
-        PlaceholderView(key: key, serial: serial,
-                        insets: Insets(top: Int64(top), left: Int64(left), bottom: Int64(bottom), right: Int64(right)))
-    }
+    func view(key: String) -> PlaceholderView { PlaceholderView(key: key, serial: serial) }
 }
 
 /// A transition request waiting in, or taken from, the machine's serial queue.
@@ -212,11 +210,6 @@ struct ViewStateMachine {
 
     var pending: Int { queue.count }
 
-    /// The configured views sorted by key, for output that must not depend on hash order.
-    var store: [PlaceholderView] { viewStore.map { $0.value.view(key: $0.key) }.sorted { $0.key < $1.key } }
-
-    func view(for key: String) -> PlaceholderView? { viewStore[key]?.view(key: key) }
-
     /// `viewStore[key] = view`: a new view for the key, replacing any other.
     mutating func setView(_ key: String, insets: Insets) {
         let old = viewStore.updateValue(StoredView(serial: nextSerial, insets: insets), forKey: key)
@@ -272,15 +265,21 @@ struct ViewStateMachine {
                 containerShown = true
                 effects.record(.containerAdded)
             }
-            if let view = view(for: key) {
+            if let stored = viewStore[key] {
+                let view = stored.view(key: key)
                 if !container.contains(view) {
                     let position = container.firstIndex { ($0.key, $0.serial) > (view.key, view.serial) } ?? container.endIndex
                     container.insert(view, at: position)
                 }
-                let frame = [view.insets.left, view.insets.top,
-                             bounds.width - view.insets.left - view.insets.right,
-                             bounds.height - view.insets.top - view.insets.bottom]
-                effects.record(.viewAdded) { $0.add(.view, key); $0.add(.frame, frame); $0.add(.animated, job.animated) }
+                effects.record(.viewAdded) { fields in
+                    // Made here, inside the record: explore's sink takes no `viewAdded`, and
+                    // the array was allocated for it anyway.
+                    let left = Int64(stored.left), top = Int64(stored.top)
+                    let frame = [left, top, bounds.width - left - Int64(stored.right), bounds.height - top - Int64(stored.bottom)]
+                    fields.add(.view, key)
+                    fields.add(.frame, frame)
+                    fields.add(.animated, job.animated)
+                }
             } else {
                 effects.record(.noView) { $0.add(.view, key) }
             }
