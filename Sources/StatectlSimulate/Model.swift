@@ -269,9 +269,11 @@ public struct Effects {
         }
     }
 
-    public func record(_ kind: RecordKind, _ fields: [Field] = []) {
+    /// A record of `fields`, which are made only if the sink takes this kind: explore's
+    /// takes decisions only, and the other records' lists were allocated for nothing.
+    public func record(_ kind: RecordKind, _ fields: @autoclosure () -> [Field] = []) {
         record(kind) { encoder in
-            for field in fields { encoder.add(field) }
+            for field in fields() { encoder.add(field) }
         }
     }
 }

@@ -266,11 +266,11 @@ public struct StateViewControllerModel: SimulationModel {
         effects.record(.containment, [Field(.call, .string(call)), Field(.child, .string(child))])
     }
 
-    /// Walks the decision tree from `entry` and records the walk.
+    /// Walks the decision tree from `entry` (through the table of its walks) and records
+    /// the walk.
     func decide(_ entry: String, effects: inout Effects, answer: (String) -> Bool) -> String {
-        let tree = Self.decisionTree
-        let walk = tree.walk(from: tree.index(ofNode: entry)!, answer: answer, perform: { _ in })
-        effects.record(.decision, tree.recordFields(entry: entry, walk: walk))
+        let walk = Self.walks.walk(from: entry, answer: answer)
+        effects.record(.decision, encoded: walk.fields, fieldsKey: walk.number)
         return walk.outcome
     }
 }
