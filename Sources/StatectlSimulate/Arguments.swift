@@ -22,6 +22,25 @@ public enum Vocabulary {
     }
 }
 
+extension String {
+    /// Whether the string is `word`, lengths compared first: the words a vocabulary tells
+    /// apart mostly differ in length, and `==` on two different strings takes the
+    /// library's slow path (tens of instructions) where comparing lengths takes a few.
+    @inline(__always)
+    func isSpelled(_ word: String) -> Bool { utf8.count == word.utf8.count && self == word }
+}
+
+/// A name matched against a vocabulary's words in a `switch` (`switch Word(name.text)`),
+/// compared as `String.isSpelled` does rather than with `String`'s `==`.
+struct Word: Equatable, ExpressibleByStringLiteral {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+    init(stringLiteral text: String) { self.text = text }
+
+    static func == (left: Word, right: Word) -> Bool { left.text.isSpelled(right.text) }
+}
+
 /// A parameter a call takes, for matching written arguments to it.
 public struct ParameterSpec: Sendable {
     public var label: String
@@ -46,22 +65,24 @@ public struct ArgumentReader {
     /// For each parameter, by position, the index of the argument matched to it, or -1. A
     /// vector, not an array: reading a call's arguments allocates nothing (every line that
     /// is not cached reads its calls' arguments, in both passes).
-    private var matched = SIMD8<Int32>(repeating: -1)
+    private var matched: SIMD8<Int32>
     public var problems: [Diagnostic] = []
 
     /// Reads `arguments` (nil: the call had no parentheses) against `parameters`, at most
     /// eight of them.
     public init(call: Name, arguments: [Argument]?, parameters: [ParameterSpec]) {
         precondition(parameters.count <= SIMD8<Int32>.scalarCount, "a call takes at most eight parameters")
-        self.call = call
-        self.arguments = arguments ?? []
-        self.parameters = parameters
+        let arguments = arguments ?? []
+        // Matched into locals and stored once at the end: mutating `self` in the loop made
+        // the compiler build the reader aside and copy it whole (a retain of each field).
+        var matched = SIMD8<Int32>(repeating: -1)
+        var problems: [Diagnostic] = []
         // Only the diagnostics need the labels as a list: made when one is, not per call.
         var labels: [String] { parameters.map(\.label) }
-        for position in self.arguments.indices {
+        for position in arguments.indices {
             let parameter: Int?
-            if let label = self.arguments[position].label {
-                parameter = parameters.firstIndex { $0.label == label.text }
+            if let label = arguments[position].label {
+                parameter = parameters.firstIndex { $0.label.isSpelled(label.text) }
                 if parameter == nil {
                     var notes: [DiagnosticNote] = []
                     if let near = Suggestion.nearest(to: label.text, in: labels) { notes.append(DiagnosticNote("did you mean '\(near)'?")) }
@@ -71,36 +92,37 @@ public struct ArgumentReader {
                                                message: "'\(call.text)' has no argument '\(label.text)'", notes: notes))
                     continue
                 }
-            } else if case .identifier(let word) = self.arguments[position].value.kind,
-                      let flag = parameters.firstIndex(where: { $0.bare && $0.label == word }) {
+            } else if case .identifier(let word) = arguments[position].value.kind,
+                      let flag = parameters.firstIndex(where: { $0.bare && $0.label.isSpelled(word) }) {
                 parameter = flag
             } else if position == 0, let first = parameters.firstIndex(where: \.positional) {
                 parameter = first
             } else {
                 let notes = labels.isEmpty ? [DiagnosticNote("'\(call.text)' takes no arguments")]
                     : [DiagnosticNote("write it with its label: " + labels.map { "\($0):" }.joined(separator: " "))]
-                problems.append(Diagnostic(id: "missing-label", span: self.arguments[position].value.span,
+                problems.append(Diagnostic(id: "missing-label", span: arguments[position].value.span,
                                            message: "unexpected argument without a label", notes: notes))
                 continue
             }
             guard let parameter else { continue }
             if matched[parameter] >= 0 {
                 problems.append(Diagnostic(id: "duplicate-argument",
-                                           span: self.arguments[position].label?.span ?? self.arguments[position].value.span,
+                                           span: arguments[position].label?.span ?? arguments[position].value.span,
                                            message: "argument '\(parameters[parameter].label)' is given twice"))
                 continue
             }
             matched[parameter] = Int32(position)
         }
+        self.call = call
+        self.arguments = arguments
+        self.parameters = parameters
+        self.matched = matched
+        self.problems = problems
     }
 
     /// The index in `arguments` of the argument given for `label`, if one was.
     private func index(_ label: String) -> Int? {
-        // Lengths first: the labels passed over before the match mostly differ in length,
-        // and a string compare of two different short strings takes the library's slow path.
-        let length = label.utf8.count
-        for parameter in parameters.indices
-        where parameters[parameter].label.utf8.count == length && parameters[parameter].label == label {
+        for parameter in parameters.indices where parameters[parameter].label.isSpelled(label) {
             let index = matched[parameter]
             return index >= 0 ? Int(index) : nil
         }
@@ -126,8 +148,8 @@ public struct ArgumentReader {
     public mutating func flag(_ label: String, default value: Bool) -> Bool {
         guard let index = index(label) else { return value }
         if case .identifier(let word) = arguments[index].value.kind {
-            if word == "true" { return true }
-            if word == "false" { return false }
+            if word.isSpelled("true") { return true }
+            if word.isSpelled("false") { return false }
         }
         problems.append(Diagnostic(id: "type-mismatch", span: arguments[index].value.span, message: "'\(label)' takes true or false"))
         return value

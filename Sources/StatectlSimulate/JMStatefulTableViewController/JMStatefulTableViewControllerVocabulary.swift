@@ -33,7 +33,7 @@ extension JMStatefulTableViewControllerModel {
         }
         let command: Command?
         let wanted: String
-        switch name.text {
+        switch Word(name.text) {
         case "rows": command = number(0...Int64(Int32.max)).map { .setRows($0) }; wanted = "a whole number of rows, from 0 to \(Int32.max)"
         case "rowHeight": command = number(0...maximumPoints).map { .setRowHeight($0) }; wanted = "a whole number of points, from 0 to \(maximumPoints)"
         case "contentOffset": command = number(-maximumPoints...maximumPoints).map { .setContentOffset($0) }; wanted = "a whole number of points, from -\(maximumPoints) to \(maximumPoints)"
@@ -69,7 +69,7 @@ extension JMStatefulTableViewControllerModel {
     private static func compileCall(_ name: Name, _ arguments: [Argument]?) -> Checked<Command> {
         var reader: ArgumentReader
         let command: Command
-        switch name.text {
+        switch Word(name.text) {
         case "appear", "viewWillAppear":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("animated")])
             _ = reader.flag("animated", default: false)

@@ -28,7 +28,7 @@ extension StateViewControllerModel {
 
     private static func compileDeclaration(_ keyword: Name, _ subject: Name, _ list: [Name]?, _ arguments: [Argument]?,
                                            names: inout KnownNames) -> Checked<Command> {
-        switch keyword.text {
+        switch Word(keyword.text) {
         case "state":
             guard let list else {
                 return .failure([Diagnostic(id: "expected-children", span: subject.span,
@@ -107,7 +107,7 @@ extension StateViewControllerModel {
     private static func compileCall(_ name: Name, _ arguments: [Argument]?, names: KnownNames) -> Checked<Command> {
         var reader: ArgumentReader
         let command: Command
-        switch name.text {
+        switch Word(name.text) {
         case "willAppear", "viewWillAppear":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("animated"), ParameterSpec("movingToParent")])
             let moving: Bool? = reader.has("movingToParent") ? reader.flag("movingToParent", default: true) : nil

@@ -11,7 +11,7 @@ extension StatefulViewControllerModel {
     public static func compile(_ statement: Statement, names: inout KnownNames) -> Checked<Command> {
         switch statement.form {
         case .assignment(let name, let value):
-            guard name.text == "hasContent" else {
+            guard name.text.isSpelled("hasContent") else {
                 return .failure([Vocabulary.unknown(name, what: "setting", among: ["hasContent"])])
             }
             guard let word = value.identifier, word == "true" || word == "false" else {
@@ -45,7 +45,7 @@ extension StatefulViewControllerModel {
     private static func compileCall(_ name: Name, _ arguments: [Argument]?, names: inout KnownNames) -> Checked<Command> {
         var reader: ArgumentReader
         let command: Command
-        switch name.text {
+        switch Word(name.text) {
         case "start", "startLoading":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.start)
             command = .startLoading(animated: reader.flag("animated", default: false),
