@@ -66,15 +66,24 @@ public struct ArgumentReader {
     /// vector, not an array: reading a call's arguments allocates nothing (every line that
     /// is not cached reads its calls' arguments, in both passes).
     private var matched: SIMD8<Int32>
-    public var problems: [Diagnostic] = []
+    public var problems: [Diagnostic]
 
     /// Reads `arguments` (nil: the call had no parentheses) against `parameters`, at most
-    /// eight of them.
+    /// eight of them. Inlined into each vocabulary's call: an init called apart built the
+    /// reader aside and copied it whole into place (a retain and release of each field).
+    @inline(__always)
     public init(call: Name, arguments: [Argument]?, parameters: [ParameterSpec]) {
         precondition(parameters.count <= SIMD8<Int32>.scalarCount, "a call takes at most eight parameters")
-        let arguments = arguments ?? []
-        // Matched into locals and stored once at the end: mutating `self` in the loop made
-        // the compiler build the reader aside and copy it whole (a retain of each field).
+        self.call = call
+        self.arguments = arguments ?? []
+        self.parameters = parameters
+        (matched, problems) = Self.match(self.arguments, to: parameters, in: call)
+    }
+
+    /// For each parameter, the index of the argument matched to it (or -1), and the problems
+    /// found matching; apart from `init`, so that it can be inlined.
+    private static func match(_ arguments: [Argument], to parameters: [ParameterSpec],
+                              in call: Name) -> (SIMD8<Int32>, [Diagnostic]) {
         var matched = SIMD8<Int32>(repeating: -1)
         var problems: [Diagnostic] = []
         // Only the diagnostics need the labels as a list: made when one is, not per call.
@@ -113,11 +122,7 @@ public struct ArgumentReader {
             }
             matched[parameter] = Int32(position)
         }
-        self.call = call
-        self.arguments = arguments
-        self.parameters = parameters
-        self.matched = matched
-        self.problems = problems
+        return (matched, problems)
     }
 
     /// The index in `arguments` of the argument given for `label`, if one was.
