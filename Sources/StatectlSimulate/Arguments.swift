@@ -38,6 +38,8 @@ struct Word: Equatable, ExpressibleByStringLiteral {
     init(_ text: String) { self.text = text }
     init(stringLiteral text: String) { self.text = text }
 
+    // Inlined into each `case`, where the pattern's length is a constant.
+    @inline(__always)
     static func == (left: Word, right: Word) -> Bool { left.text.isSpelled(right.text) }
 }
 
