@@ -386,7 +386,8 @@ final class Session<M: SimulationModel> {
                 pending.append(.cached(cached, bytes: range))
             } else {
                 guard let statement = parser.statement(in: text, at: range, number: number) else { return nil }
-                parsedStatements.append(statement)
+                // Moved in: appended as a copy, it was copied whole and the original destroyed.
+                parsedStatements.append(consume statement)
                 pending.append(.parsed(hash: statementHash))
             }
         }
