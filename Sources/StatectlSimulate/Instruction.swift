@@ -201,7 +201,9 @@ public struct ScriptCompiler<M: SimulationModel> {
     /// here because asking the instruction afterwards copied it.)
     public private(set) var lastMeaningCanChange = false
 
-    public mutating func compile(_ statement: Statement) -> Checked<Instruction<M.Command>> {
+    /// Takes the statement (callers drop it afterwards): the switch below then takes its form
+    /// apart in place, where on a borrowed statement each case copied the statement whole.
+    public mutating func compile(_ statement: consuming Statement) -> Checked<Instruction<M.Command>> {
         defer { sawStatement = true }
         lastMeaningCanChange = false
         // Calls, assignments and declarations are the model's: handed on before the switch,
@@ -213,10 +215,11 @@ public struct ScriptCompiler<M: SimulationModel> {
             case .failure(let problems): return .failure(problems)
             }
         }
-        switch statement.form {
+        let span = statement.span
+        switch (consume statement).form {
         case .model(let name, _):
             guard !sawStatement else {
-                return .failure([Diagnostic(id: "model-not-first", span: statement.span,
+                return .failure([Diagnostic(id: "model-not-first", span: span,
                                             message: "'model' must be the first statement of a script",
                                             notes: [DiagnosticNote("this script simulates \(M.name)")])])
             }

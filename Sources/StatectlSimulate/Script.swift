@@ -458,7 +458,7 @@ final class Session<M: SimulationModel> {
     /// second time it is met; then runs it (`runningNow`) or keeps it in `statements`. False when running it stopped the simulation. Problems
     /// are reported only when checking: a run's lines passed the check, as in `runAsCompiled`.
     @inline(__always)
-    private func compile(_ statement: Statement, in text: UnsafeBufferPointer<UInt8>, hash: Int, runningNow: Bool, keeping: Bool,
+    private func compile(_ statement: consuming Statement, in text: UnsafeBufferPointer<UInt8>, hash: Int, runningNow: Bool, keeping: Bool,
                          into statements: inout [CompiledStatement<M.Command>], problems: inout [Diagnostic],
                          cacheable: inout Bool) -> Bool {
         let span = statement.span
