@@ -314,7 +314,7 @@ final class Session<M: SimulationModel> {
         Self.reverse(&parsed.statements)
         while let statement = parsed.statements.popLast() {
             let span = statement.span
-            switch compiler.compile(statement) {
+            switch compiler.compile(consume statement) {
             case .success(let instruction):
                 // `model` is valid only as the first statement, so its line is never reused.
                 if case .selectModel = instruction { cacheable = false }
@@ -462,7 +462,7 @@ final class Session<M: SimulationModel> {
                          into statements: inout [CompiledStatement<M.Command>], problems: inout [Diagnostic],
                          cacheable: inout Bool) -> Bool {
         let span = statement.span
-        switch compiler.compile(statement) {
+        switch compiler.compile(consume statement) {
         case .success(let instruction):
             if case .selectModel = instruction {
                 cacheable = false
@@ -501,7 +501,7 @@ final class Session<M: SimulationModel> {
         Self.reverse(&parsed.statements)
         while let statement = parsed.statements.popLast() {
             let span = statement.span
-            guard case .success(let instruction) = compiler.compile(statement) else { continue }
+            guard case .success(let instruction) = compiler.compile(consume statement) else { continue }
             guard simulator.run(instruction, span: span, problems: &problems) else { return problems }
         }
         simulator.endLine()
