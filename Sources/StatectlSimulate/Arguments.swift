@@ -127,7 +127,9 @@ public struct ArgumentReader {
         return (matched, problems)
     }
 
-    /// The index in `arguments` of the argument given for `label`, if one was.
+    /// The index in `arguments` of the argument given for `label`, if one was. Inlined into
+    /// each reader, which the vocabularies call with a constant label.
+    @inline(__always)
     private func index(_ label: String) -> Int? {
         for parameter in parameters.indices where parameters[parameter].label.isSpelled(label) {
             let index = matched[parameter]
