@@ -31,6 +31,9 @@ public struct LineParser {
 
     /// `line` excludes the line break; a trailing carriage return (CRLF files) is ignored.
     public mutating func parse(line raw: UnsafeBufferPointer<UInt8>, number: Int) -> ParsedLine {
+        // First: a line that fails before lexing must not leave the last line's tokens
+        // behind for `parseSpec` to read against its own bytes.
+        tokenCount = 0
         let line = Self.text(of: raw)
         if let invalid = UTF8Validation.firstInvalidByte(in: line) {
             return ParsedLine(diagnostics: [Diagnostic(
@@ -39,7 +42,6 @@ public struct LineParser {
                 notes: [DiagnosticNote("scripts must be UTF-8 text")])])
         }
         var lexer = Lexer(bytes: line, line: number)
-        tokenCount = 0
         do {
             tokenCount = try lexer.tokenize(into: &tokens)
         } catch {

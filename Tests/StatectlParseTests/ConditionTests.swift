@@ -18,6 +18,19 @@ struct ConditionTests {
         #expect(condition.text == text)
     }
 
+    @Test("a spec line that is not UTF-8 reports that, and reads nothing of the line before (found by the fuzzer)")
+    func invalidLineAfterLongDirective() {
+        var parser = LineParser()
+        let long = parser.parseSpec(line: Array("never\(String(repeating: "j", count: 60)) visible == [error, loading]".utf8), number: 1)
+        #expect(long.directive == nil)  // it lexes, and fails to parse as a statement
+        // Shorter than the line before's first token: the parser used to read that token's
+        // range from the line before against this one's bytes.
+        let invalid = parser.parseSpec(line: Array("always state =".utf8) + [0xCA] + Array(" lastState".utf8), number: 2)
+        #expect(invalid.directive == nil)
+        #expect(invalid.statements.isEmpty)
+        #expect(invalid.diagnostics.map(\.id) == ["invalid-utf8"])
+    }
+
     @Test("a single comparison keeps the plain expect form")
     func singleComparison() {
         let parsed = Parser.parse(line: Array("expect state == loading".utf8), number: 1)
