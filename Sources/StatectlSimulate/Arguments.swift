@@ -127,35 +127,35 @@ public struct ArgumentReader {
         return (matched, problems)
     }
 
-    /// The index in `arguments` of the argument given for `label`, if one was. Inlined into
-    /// each reader, which the vocabularies call with a constant label.
+    /// The index in `arguments` of the argument given for the parameter at `position` in the
+    /// call's parameter list, if one was. Readers take the position beside the label: looking
+    /// the label up again compared it with each parameter's, about 100 instructions a reader
+    /// (every line that is not cached reads its calls' arguments, in both passes).
     @inline(__always)
-    private func index(_ label: String) -> Int? {
-        for parameter in parameters.indices where parameters[parameter].label.isSpelled(label) {
-            let index = matched[parameter]
-            return index >= 0 ? Int(index) : nil
-        }
-        return nil
+    private func index(_ label: String, at position: Int) -> Int? {
+        assert(parameters[position].label == label, "'\(label)' is not parameter \(position) of '\(call.text)'")
+        let index = matched[position]
+        return index >= 0 ? Int(index) : nil
     }
 
     // The readers below look at `arguments[index]` in place rather than copying the
     // argument out: a copy retains and releases every string it holds.
-    private func argument(_ label: String) -> Argument? {
-        index(label).map { arguments[$0] }
+    private func argument(_ label: String, at position: Int) -> Argument? {
+        index(label, at: position).map { arguments[$0] }
     }
 
     /// Whether the argument was written at all.
-    public func has(_ label: String) -> Bool { index(label) != nil }
+    public func has(_ label: String, at position: Int) -> Bool { index(label, at: position) != nil }
 
     /// Whether the argument was written as its bare label (`end(error)`).
-    public func isBare(_ label: String) -> Bool {
-        guard let index = index(label), arguments[index].label == nil,
+    public func isBare(_ label: String, at position: Int) -> Bool {
+        guard let index = index(label, at: position), arguments[index].label == nil,
               case .identifier(let word) = arguments[index].value.kind else { return false }
         return word == label
     }
 
-    public mutating func flag(_ label: String, default value: Bool) -> Bool {
-        guard let index = index(label) else { return value }
+    public mutating func flag(_ label: String, at position: Int, default value: Bool) -> Bool {
+        guard let index = index(label, at: position) else { return value }
         if case .identifier(let word) = arguments[index].value.kind {
             if word.isSpelled("true") { return true }
             if word.isSpelled("false") { return false }
@@ -165,8 +165,8 @@ public struct ArgumentReader {
     }
 
     /// A name argument (a state or view key); nil with a problem recorded if missing or not a name.
-    public mutating func name(_ label: String) -> Name? {
-        guard let argument = argument(label) else {
+    public mutating func name(_ label: String, at position: Int) -> Name? {
+        guard let argument = argument(label, at: position) else {
             problems.append(Diagnostic(id: "missing-argument", span: call.span, message: "'\(call.text)' needs '\(label)'"))
             return nil
         }
@@ -179,8 +179,8 @@ public struct ArgumentReader {
 
     /// A key written as a name (`offline`) or, for any text a Swift `String` holds, as a
     /// string (`"none"`); `quoted` says which. Nil with a problem recorded if missing or neither.
-    public mutating func key(_ label: String) -> (text: String, span: SourceSpan, quoted: Bool)? {
-        guard let argument = argument(label) else {
+    public mutating func key(_ label: String, at position: Int) -> (text: String, span: SourceSpan, quoted: Bool)? {
+        guard let argument = argument(label, at: position) else {
             problems.append(Diagnostic(id: "missing-argument", span: call.span, message: "'\(call.text)' needs '\(label)'"))
             return nil
         }
@@ -195,8 +195,8 @@ public struct ArgumentReader {
     }
 
     /// A string argument, or nil if absent (or written as `nil`).
-    public mutating func string(_ label: String) -> String? {
-        guard let index = index(label) else { return nil }
+    public mutating func string(_ label: String, at position: Int) -> String? {
+        guard let index = index(label, at: position) else { return nil }
         switch arguments[index].value.kind {
         case .string(let text): return text
         case .identifier("nil"): return nil
@@ -207,8 +207,8 @@ public struct ArgumentReader {
     }
 
     /// A whole number in `range`, or `value` if absent.
-    public mutating func integer(_ label: String, default value: Int64, in range: ClosedRange<Int64>) -> Int64 {
-        guard let index = index(label) else { return value }
+    public mutating func integer(_ label: String, at position: Int, default value: Int64, in range: ClosedRange<Int64>) -> Int64 {
+        guard let index = index(label, at: position) else { return value }
         guard case .number(let number) = arguments[index].value.kind else {
             problems.append(Diagnostic(id: "type-mismatch", span: arguments[index].value.span, message: "'\(label)' takes a whole number"))
             return value
@@ -223,8 +223,8 @@ public struct ArgumentReader {
 
     /// A time, as seconds (`0.2`, like the library's TimeInterval) or a duration (`200ms`),
     /// in whole milliseconds; `value` if absent.
-    public mutating func milliseconds(_ label: String, default value: Int64) -> Int64 {
-        guard let argument = argument(label) else { return value }
+    public mutating func milliseconds(_ label: String, at position: Int, default value: Int64) -> Int64 {
+        guard let argument = argument(label, at: position) else { return value }
         switch argument.value.kind {
         case .duration(let milliseconds):
             return milliseconds

@@ -72,7 +72,7 @@ extension JMStatefulTableViewControllerModel {
         switch Word(name.text) {
         case "appear", "viewWillAppear":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("animated")])
-            _ = reader.flag("animated", default: false)
+            _ = reader.flag("animated", at: 0, default: false)
             command = .appear
         case "loadNewer", "pullToRefresh", "scrollToBottom", "refreshAction", "infiniteScrollingHandler", "triggerInfiniteScrolling":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [])
@@ -82,22 +82,22 @@ extension JMStatefulTableViewControllerModel {
             command = commands[name.text]!
         case "updateInfiniteScrollingHandlerAndFooterView":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("shouldInfinitelyScroll", positional: true)])
-            guard reader.has("shouldInfinitelyScroll") else {
+            guard reader.has("shouldInfinitelyScroll", at: 0) else {
                 return .failure([Diagnostic(id: "missing-argument", span: name.span, message: "'\(name.text)' needs true or false")])
             }
-            command = .updateInfiniteScrolling(reader.flag("shouldInfinitelyScroll", default: true))
+            command = .updateInfiniteScrolling(reader.flag("shouldInfinitelyScroll", at: 0, default: true))
         case "succeed":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("request", positional: true), ParameterSpec("inserted")])
             guard let request = requestKind(&reader) else { return .failure(reader.problems) }
-            if reader.has("inserted") && request != .refresh {
+            if reader.has("inserted", at: 1) && request != .refresh {
                 reader.problems.append(Diagnostic(id: "unexpected-argument", span: name.span,
                                                   message: "only a refresh's success passes index paths to insert"))
             }
-            command = .succeed(request, inserted: reader.integer("inserted", default: 0, in: 0...100_000))
+            command = .succeed(request, inserted: reader.integer("inserted", at: 1, default: 0, in: 0...100_000))
         case "fail":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("request", positional: true), ParameterSpec("error")])
             guard let request = requestKind(&reader) else { return .failure(reader.problems) }
-            command = .fail(request, error: reader.string("error"))
+            command = .fail(request, error: reader.string("error", at: 1))
         default:
             return .failure([Vocabulary.unknown(name, among: statementNames + settings + ["wait", "expect", "model"])])
         }
@@ -105,7 +105,7 @@ extension JMStatefulTableViewControllerModel {
     }
 
     private static func requestKind(_ reader: inout ArgumentReader) -> TableRequest? {
-        guard let name = reader.name("request") else { return nil }
+        guard let name = reader.name("request", at: 0) else { return nil }
         guard let request = TableRequest(rawValue: name.text) else {
             var notes: [DiagnosticNote] = []
             if let near = Suggestion.nearest(to: name.text, in: TableRequest.allCases.map(\.rawValue)) {

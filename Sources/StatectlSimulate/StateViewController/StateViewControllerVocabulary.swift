@@ -56,15 +56,15 @@ extension StateViewControllerModel {
             var reader = ArgumentReader(call: keyword, arguments: arguments,
                                         parameters: (timing + ["fresh"]).map { ParameterSpec($0) })
             var settings = Child()
-            let duration = reader.milliseconds("duration", default: defaultDuration)
-            let delay = reader.milliseconds("delay", default: 0)
-            settings.appearDuration = reader.milliseconds("appearDuration", default: duration)
-            settings.disappearDuration = reader.milliseconds("disappearDuration", default: duration)
-            settings.appearDelay = reader.milliseconds("appearDelay", default: delay)
-            settings.disappearDelay = reader.milliseconds("disappearDelay", default: delay)
-            settings.fresh = reader.flag("fresh", default: false)
+            let duration = reader.milliseconds("duration", at: 0, default: defaultDuration)
+            let delay = reader.milliseconds("delay", at: 1, default: 0)
+            settings.appearDuration = reader.milliseconds("appearDuration", at: 2, default: duration)
+            settings.disappearDuration = reader.milliseconds("disappearDuration", at: 4, default: duration)
+            settings.appearDelay = reader.milliseconds("appearDelay", at: 3, default: delay)
+            settings.disappearDelay = reader.milliseconds("disappearDelay", at: 5, default: delay)
+            settings.fresh = reader.flag("fresh", at: 6, default: false)
             // Timing arguments (and only they) mean the child conforms to StateViewControllerTransitioning.
-            settings.transitioning = timing.contains { reader.has($0) }
+            settings.transitioning = timing.indices.contains { reader.has(timing[$0], at: $0) }
             guard reader.problems.isEmpty else { return .failure(reader.problems) }
             names.insert(subject.text, in: children)
             return .success(.declareChild(subject.text, settings))
@@ -92,13 +92,13 @@ extension StateViewControllerModel {
         }
         var reader = ArgumentReader(call: keyword, arguments: arguments,
                                     parameters: [ParameterSpec("state"), ParameterSpec("to"), ParameterSpec("animated")])
-        let animated = reader.flag("animated", default: true)
+        let animated = reader.flag("animated", at: 2, default: true)
         var state: String?
-        if reader.has("state"), let name = reader.name("state") {
+        if reader.has("state", at: 0), let name = reader.name("state", at: 0) {
             if let problem = unknownState(name.text, span: name.span, names: names) { reader.problems.append(problem) }
             state = name.text
         }
-        guard let target = reader.name("to") else { return .failure(reader.problems) }
+        guard let target = reader.name("to", at: 1) else { return .failure(reader.problems) }
         if let problem = unknownState(target.text, span: target.span, names: names) { reader.problems.append(problem) }
         guard reader.problems.isEmpty else { return .failure(reader.problems) }
         return .success(.react(Reaction(callback: subject.text, state: state, target: target.text, animated: animated)))
@@ -110,17 +110,17 @@ extension StateViewControllerModel {
         switch Word(name.text) {
         case "willAppear", "viewWillAppear":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("animated"), ParameterSpec("movingToParent")])
-            let moving: Bool? = reader.has("movingToParent") ? reader.flag("movingToParent", default: true) : nil
-            command = .willAppear(animated: reader.flag("animated", default: false), movingToParent: moving)
+            let moving: Bool? = reader.has("movingToParent", at: 1) ? reader.flag("movingToParent", at: 1, default: true) : nil
+            command = .willAppear(animated: reader.flag("animated", at: 0, default: false), movingToParent: moving)
         case "didAppear", "viewDidAppear":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("animated")])
-            command = .didAppear(animated: reader.has("animated") ? reader.flag("animated", default: false) : nil)
+            command = .didAppear(animated: reader.has("animated", at: 0) ? reader.flag("animated", at: 0, default: false) : nil)
         case "willDisappear", "viewWillDisappear":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("animated")])
-            command = .willDisappear(animated: reader.flag("animated", default: false))
+            command = .willDisappear(animated: reader.flag("animated", at: 0, default: false))
         case "didDisappear", "viewDidDisappear":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("animated")])
-            command = .didDisappear(animated: reader.has("animated") ? reader.flag("animated", default: false) : nil)
+            command = .didDisappear(animated: reader.has("animated", at: 0) ? reader.flag("animated", at: 0, default: false) : nil)
         case "appear":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [])
             command = .appear
@@ -129,8 +129,8 @@ extension StateViewControllerModel {
             command = .disappear
         case "transition", "setNeedsStateTransition":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("to"), ParameterSpec("animated")])
-            let animated = reader.flag("animated", default: true)
-            guard let target = reader.name("to") else { return .failure(reader.problems) }
+            let animated = reader.flag("animated", at: 1, default: true)
+            guard let target = reader.name("to", at: 0) else { return .failure(reader.problems) }
             if let problem = unknownState(target.text, span: target.span, names: names) { reader.problems.append(problem) }
             command = .transition(to: target.text, animated: animated)
         default:

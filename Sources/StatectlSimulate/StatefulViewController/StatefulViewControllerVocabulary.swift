@@ -48,27 +48,27 @@ extension StatefulViewControllerModel {
         switch Word(name.text) {
         case "start", "startLoading":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.start)
-            command = .startLoading(animated: reader.flag("animated", default: false),
-                                    completion: reader.flag("completion", default: true))
+            command = .startLoading(animated: reader.flag("animated", at: 0, default: false),
+                                    completion: reader.flag("completion", at: 1, default: true))
         case "end", "endLoading":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.end)
-            let error = reader.isBare("error") ? "error" : reader.string("error")
-            command = .endLoading(animated: reader.flag("animated", default: true), error: error,
-                                  completion: reader.flag("completion", default: true))
+            let error = reader.isBare("error", at: 0) ? "error" : reader.string("error", at: 0)
+            command = .endLoading(animated: reader.flag("animated", at: 1, default: true), error: error,
+                                  completion: reader.flag("completion", at: 2, default: true))
         case "setup", "setupInitialViewState":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.setup)
-            command = .setupInitialViewState(completion: reader.flag("completion", default: true))
+            command = .setupInitialViewState(completion: reader.flag("completion", at: 0, default: true))
         case "transitionViewStates":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.transitionViewStates)
-            let error = reader.isBare("error") ? "error" : reader.string("error")
-            command = .transitionViewStates(loading: reader.flag("loading", default: false), error: error,
-                                            animated: reader.flag("animated", default: true),
-                                            completion: reader.flag("completion", default: true))
+            let error = reader.isBare("error", at: 1) ? "error" : reader.string("error", at: 1)
+            command = .transitionViewStates(loading: reader.flag("loading", at: 0, default: false), error: error,
+                                            animated: reader.flag("animated", at: 2, default: true),
+                                            completion: reader.flag("completion", at: 3, default: true))
         case "transition", "transitionToState":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.transition)
-            let animated = reader.flag("animated", default: true)
-            let hasCompletion = reader.flag("completion", default: true)
-            guard let target = reader.key("to") else { return .failure(reader.problems) }
+            let animated = reader.flag("animated", at: 1, default: true)
+            let hasCompletion = reader.flag("completion", at: 2, default: true)
+            guard let target = reader.key("to", at: 0) else { return .failure(reader.problems) }
             // Bare `none` is `.none`; any other key, `content` included, is a view: `.view("content")`
             // is not `.none` to the machine. `"none"` (a string) is `.view("none")`.
             let state: MachineState = !target.quoted && target.text == "none" ? .none : .view(target.text)
@@ -78,20 +78,20 @@ extension StatefulViewControllerModel {
             reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.addView)
             // UIEdgeInsets takes any CGFloat: negative insets place the view past the backing view's edges.
             let range = -maximumPoints...maximumPoints
-            let insets = Insets(top: reader.integer("top", default: 0, in: range), left: reader.integer("left", default: 0, in: range),
-                                bottom: reader.integer("bottom", default: 0, in: range), right: reader.integer("right", default: 0, in: range))
+            let insets = Insets(top: reader.integer("top", at: 1, default: 0, in: range), left: reader.integer("left", at: 2, default: 0, in: range),
+                                bottom: reader.integer("bottom", at: 3, default: 0, in: range), right: reader.integer("right", at: 4, default: 0, in: range))
             // `viewStore` is keyed by any String, `content` and `none` included.
-            guard let key = reader.key("key") else { return .failure(reader.problems) }
+            guard let key = reader.key("key", at: 0) else { return .failure(reader.problems) }
             names.insert(key.text)
             command = .addView(key.text, insets)
         case "removeView":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.removeView)
-            guard let key = reader.key("key") else { return .failure(reader.problems) }
+            guard let key = reader.key("key", at: 0) else { return .failure(reader.problems) }
             command = .removeView(key.text)
         case "bounds":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.bounds)
-            command = .setBounds(width: reader.integer("width", default: 375, in: 0...maximumPoints),
-                                 height: reader.integer("height", default: 667, in: 0...maximumPoints))
+            command = .setBounds(width: reader.integer("width", at: 0, default: 375, in: 0...maximumPoints),
+                                 height: reader.integer("height", at: 1, default: 667, in: 0...maximumPoints))
         default:
             return .failure([Vocabulary.unknown(name, among: statementNames + ["wait", "expect", "model"])])
         }
