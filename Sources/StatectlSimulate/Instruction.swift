@@ -1,7 +1,12 @@
 import StatectlParse
 
 /// An `expect` statement whose value has been checked against the property's kind.
-public struct Expectation: Sendable {
+///
+/// A class, immutable: running a compiled `expect` takes it out of its instruction, and a
+/// struct was copied out, a retain and release of each of its strings and arrays (about 100
+/// instructions an `expect`); a reference is retained once. It is allocated where the
+/// instruction's box was (`Instruction.expect` is not `indirect`).
+public final class Expectation: Sendable {
     public let property: String
     public let comparison: Comparison
     public let expected: ObservedValue
@@ -52,11 +57,12 @@ private func isSorted(_ names: [String]) -> Bool {
 }
 
 /// A condition whose comparisons have been checked against the model's properties.
-public indirect enum CompiledCondition: Sendable {
+public enum CompiledCondition: Sendable {
+    // An `Expectation` is a reference already: not boxed again.
     case comparison(Expectation)
-    case not(CompiledCondition)
-    case and(CompiledCondition, CompiledCondition)
-    case or(CompiledCondition, CompiledCondition)
+    indirect case not(CompiledCondition)
+    indirect case and(CompiledCondition, CompiledCondition)
+    indirect case or(CompiledCondition, CompiledCondition)
 
     /// Whether the condition holds for `model`; `and` and `or` stop early, as they read.
     // Explore evaluates properties from another module on every configuration it finds.
@@ -110,12 +116,13 @@ public struct ConditionCheck: Sendable {
 ///
 /// `statement` is the fields of the `statement` record (the call as the log shows it, with
 /// defaults filled in), encoded once when the line is compiled rather than each time it runs.
-public indirect enum Instruction<Command> {
-    case command(Command, statement: [UInt8])
-    case wait(milliseconds: Int64, statement: [UInt8])
+public enum Instruction<Command> {
+    indirect case command(Command, statement: [UInt8])
+    indirect case wait(milliseconds: Int64, statement: [UInt8])
+    // An `Expectation` is a reference already: not boxed again.
     case expect(Expectation)
     /// `expect` with `and`, `or` or `not`.
-    case expectCondition(ConditionCheck)
+    indirect case expectCondition(ConditionCheck)
     /// `model X` as the first statement: already acted on when the model was chosen.
     case selectModel
 }
