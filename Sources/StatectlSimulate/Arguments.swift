@@ -93,7 +93,13 @@ public struct ArgumentReader {
         for position in arguments.indices {
             let parameter: Int?
             if let label = arguments[position].label {
-                parameter = parameters.firstIndex { $0.label.isSpelled(label.text) }
+                // Arguments are mostly written in the parameters' order: the parameter at the
+                // argument's own position is tried before the list is searched.
+                if position < parameters.count, parameters[position].label.isSpelled(label.text) {
+                    parameter = position
+                } else {
+                    parameter = parameters.firstIndex { $0.label.isSpelled(label.text) }
+                }
                 if parameter == nil {
                     var notes: [DiagnosticNote] = []
                     if let near = Suggestion.nearest(to: label.text, in: labels) { notes.append(DiagnosticNote("did you mean '\(near)'?")) }
