@@ -331,7 +331,7 @@ public struct ScriptCompiler<M: SimulationModel> {
             case .failure(let diagnostic): return .failure([diagnostic])
             }
         case .optionalState:
-            if value.identifier == "none" {
+            if value.identifier?.isSpelled("none") == true {
                 expected = .name("none")
             } else {
                 switch knownName(value, in: KnownNames.states) {
@@ -366,10 +366,10 @@ public struct ScriptCompiler<M: SimulationModel> {
             }
             expected = .count(count)
         case .flag:
-            guard let word = value.identifier, word == "true" || word == "false" else {
+            guard let word = value.identifier, word.isSpelled("true") || word.isSpelled("false") else {
                 return .failure([typeMismatch(value, "true or false", property.text)])
             }
-            expected = .flag(word == "true")
+            expected = .flag(word.isSpelled("true"))
         }
         return .success(Expectation(property: property.text, comparison: comparison, expected: expected, sorted: sorted,
                                     encoder: encoder))

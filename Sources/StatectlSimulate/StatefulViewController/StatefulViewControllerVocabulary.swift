@@ -14,10 +14,10 @@ extension StatefulViewControllerModel {
             guard name.text.isSpelled("hasContent") else {
                 return .failure([Vocabulary.unknown(name, what: "setting", among: ["hasContent"])])
             }
-            guard let word = value.identifier, word == "true" || word == "false" else {
+            guard let word = value.identifier, word.isSpelled("true") || word.isSpelled("false") else {
                 return .failure([Diagnostic(id: "type-mismatch", span: value.span, message: "'hasContent' takes true or false")])
             }
-            return .success(.setHasContent(word == "true"))
+            return .success(.setHasContent(word.isSpelled("true")))
         case .call(let name, let arguments):
             return compileCall(name, arguments, names: &names)
         case .declaration(let keyword, let subject, _, _):
@@ -71,7 +71,7 @@ extension StatefulViewControllerModel {
             guard let target = reader.key("to", at: 0) else { return .failure(reader.problems) }
             // Bare `none` is `.none`; any other key, `content` included, is a view: `.view("content")`
             // is not `.none` to the machine. `"none"` (a string) is `.view("none")`.
-            let state: MachineState = !target.quoted && target.text == "none" ? .none : .view(target.text)
+            let state: MachineState = !target.quoted && target.text.isSpelled("none") ? .none : .view(target.text)
             if let key = state.keyOrNil { names.insert(key) }
             command = .transition(to: state, animated: animated, completion: hasCompletion)
         case "addView":
