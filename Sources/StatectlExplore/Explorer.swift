@@ -180,10 +180,10 @@ struct Search<M: ExplorableModel>: ~Copyable {
         // The events' parts the loop reads, apart: copying an event per step retained its text too.
         let eventLines = spec.events.map(\.compiled)
         let eventCommands = spec.events.map(\.commands)
-        // The simulator every step runs on, resumed from the configuration expanded: one
-        // for the search, so that a step copies a model, not a whole simulator with its
-        // sink and scratch space. A local: as a property, passing it to `admit` (which
-        // mutates the search) copied it.
+        // A simulator per event, resumed from each configuration expanded, so that a step
+        // copies a model, not a whole simulator with its sink and scratch space; each keeps
+        // its successor until the second pass stores it. Locals: as properties, passing one
+        // to `admit` (which mutates the search) copied it.
         var workers = Array(repeating: root, count: eventLines.count)
         var batch = StepBatch(events: eventLines.count)
         search: while true {
@@ -214,7 +214,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
                     sink.beginStep()
                     let problems = workers[slot].runLine(eventLines[index], line: depth + 1)
                     if workers[slot].stopped {
-                        batch.addStop(event: index, message: problems.last?.message, walks: sink.step)
+                        batch.addStop(event: index, message: problems.last?.message)
                         continue
                     }
                     if let queue = spec.queue, workers[slot].model.pendingWork > queue { continue }
@@ -222,7 +222,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
                     encode(&workers[slot])
                     batch.add(event: index, identity: start..<encoder.count, in: encoder.view, walks: sink.step)
                 }
-                batch.hashes.withUnsafeBufferPointer { store.warm(UnsafeBufferPointer(rebasing: $0[..<batch.stored])) }
+                batch.hashes.withUnsafeBufferPointer { store.warm(UnsafeBufferPointer(rebasing: $0[..<batch.count])) }
                 // Valid until the encoder is next written: no longer than this configuration.
                 let identities = encoder.view
                 for pending in 0..<batch.count {

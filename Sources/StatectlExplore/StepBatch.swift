@@ -9,15 +9,13 @@ struct StepBatch {
     private(set) var count = 0
     /// The event each step took.
     private(set) var events: [Int]
-    /// The hashes of the identities to store, in order (steps that stopped have none);
-    /// `stored` of them are this configuration's.
+    /// Each step's identity hash (0, unused, for a step that stopped: warming its slot
+    /// costs a load and changes nothing).
     private(set) var hashes: [UInt32]
-    private(set) var stored = 0
-    /// Per step: its place in `hashes`, or -1 when it stopped on a runtime error.
-    private var hashIndex: [Int]
-    /// Per step: the runtime error's message when it stopped.
+    /// Each step's runtime error's message, when it stopped on one.
     private(set) var stopMessages: [String?]
-    /// Per step: where its identity lies in the encoder, and its decision walks in `walks`.
+    private var stopped: [Bool]
+    /// Each step's place in the encoder, and its decision walks in `walks`.
     private var identities: [Range<Int>]
     private var walkRanges: [Range<Int>]
     private var walks: [Int] = []
@@ -25,33 +23,32 @@ struct StepBatch {
     init(events alphabet: Int) {
         events = Array(repeating: 0, count: alphabet)
         hashes = Array(repeating: 0, count: alphabet)
-        hashIndex = Array(repeating: 0, count: alphabet)
         stopMessages = Array(repeating: nil, count: alphabet)
+        stopped = Array(repeating: false, count: alphabet)
         identities = Array(repeating: 0..<0, count: alphabet)
         walkRanges = Array(repeating: 0..<0, count: alphabet)
     }
 
     mutating func removeAll() {
         count = 0
-        stored = 0
         walks.removeAll(keepingCapacity: true)
     }
 
     /// A step to store, whose identity is `encoded[identity]`; the decision walks it took
     /// are copied.
     mutating func add(event: Int, identity: Range<Int>, in encoded: UnsafeRawBufferPointer, walks taken: [Int]) {
-        hashes[stored] = PackedSet.hash(UnsafeRawBufferPointer(rebasing: encoded[identity]))
-        hashIndex[count] = stored
-        stored += 1
+        hashes[count] = PackedSet.hash(UnsafeRawBufferPointer(rebasing: encoded[identity]))
+        stopped[count] = false
         identities[count] = identity
         add(event: event, walks: taken)
     }
 
-    /// A step that stopped on a runtime error.
-    mutating func addStop(event: Int, message: String?, walks taken: [Int]) {
-        hashIndex[count] = -1
+    /// A step that stopped on a runtime error (its walks are not counted).
+    mutating func addStop(event: Int, message: String?) {
+        hashes[count] = 0
+        stopped[count] = true
         stopMessages[count] = message
-        add(event: event, walks: taken)
+        add(event: event, walks: [])
     }
 
     private mutating func add(event: Int, walks taken: [Int]) {
@@ -63,10 +60,7 @@ struct StepBatch {
     }
 
     /// Step `step`'s identity hash; nil when it stopped on a runtime error.
-    func hash(_ step: Int) -> UInt32? {
-        let place = hashIndex[step]
-        return place < 0 ? nil : hashes[place]
-    }
+    func hash(_ step: Int) -> UInt32? { stopped[step] ? nil : hashes[step] }
 
     /// The decision walks step `step` took.
     func walks(_ step: Int) -> ArraySlice<Int> { walks[walkRanges[step]] }

@@ -28,8 +28,9 @@ public struct Simulator<M: SimulationModel> {
     }
 
     /// This simulator with `model` at time `now`, nothing failed or stopped, keeping its
-    /// sink, version and scratch space: explore runs every event of a configuration on one
-    /// simulator, and copying a whole one per step retained and released those each time.
+    /// sink, version and scratch space: explore resumes a simulator of its own from each
+    /// configuration for every event, and copying a whole one per step retained and
+    /// released those each time.
     public mutating func resume(_ model: M, at now: Int64) {
         self.model = model
         effects.now = now

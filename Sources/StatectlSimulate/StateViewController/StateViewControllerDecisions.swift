@@ -31,6 +31,14 @@ extension StateViewControllerModel {
         static let idle = "idle"
     }
 
+    /// Every walk of the tree, its outcome's key: a decision asks the model all five
+    /// questions, each a plain read of its state.
+    static let decisionTable = DecisionTable<String>(
+        tree: decisionTree, entries: [Entry.request, Entry.appearance, Entry.end],
+        inputs: [[Question.transitioning], [Question.animated], [Question.inAppearanceTransition],
+                 [Question.childrenInTransit], [Question.pending]]
+    ) { walk, _ in walk.outcome }
+
     public static let decisionTree = DecisionTree(name: "StateViewController", declarations: [
         .init(Entry.request, "setNeedsStateTransition(to:animated:)", .entry, .enter(to: "requestTransitioning", label: nil)),
         .init(Entry.appearance, "viewWillAppear\n(not moving to a parent)", .entry,

@@ -269,8 +269,8 @@ public struct StateViewControllerModel: SimulationModel {
     /// Walks the decision tree from `entry` (through the table of its walks) and records
     /// the walk.
     func decide(_ entry: String, effects: inout Effects, answer: (String) -> Bool) -> String {
-        let walk = Self.walks.walk(from: entry, answer: answer)
-        effects.record(.decision, encoded: walk.fields, fieldsKey: walk.number)
-        return walk.outcome
+        let decision = Self.decisionTable.decision(from: entry, answer: answer)
+        effects.record(.decision, encoded: decision.fields, fieldsKey: decision.number)
+        return decision.outcome
     }
 }

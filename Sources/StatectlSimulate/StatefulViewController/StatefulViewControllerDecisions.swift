@@ -23,6 +23,27 @@ extension StatefulViewControllerModel {
         static let transitionViewStates = "transitionViewStates"
     }
 
+    /// Rows of `decisionTable`, in the order of its entries.
+    enum Row {
+        static let setup = 0, start = 1, end = 2, transitionViewStates = 3
+    }
+
+    /// What the model reads of a walk: the state it requests, and whether the walk passed
+    /// handleErrorWhenContentAvailable.
+    struct Decided: Sendable {
+        var target: MachineState
+        var unobtrusive: Bool
+    }
+
+    /// Every walk of the tree. Inputs: error (answering both error questions), loading,
+    /// hasContent.
+    static let decisionTable = DecisionTable<Decided>(
+        tree: decisionTree, entries: [Entry.setup, Entry.start, Entry.end, Entry.transitionViewStates],
+        inputs: [[Question.error, Question.errorWithContent], [Question.loading], [Question.hasContent]]
+    ) { walk, performed in
+        Decided(target: walk.outcome == "content" ? .none : .view(walk.outcome), unobtrusive: !performed.isEmpty)
+    }
+
     public static let decisionTree = DecisionTree(name: "StatefulViewController", declarations: [
         .init(Entry.setup, "setupInitialViewState()", .entry,
               .enter(to: "hasContent", label: "loading: lastState == loading\nerror: lastState == error")),

@@ -101,13 +101,13 @@ public struct StatefulViewControllerModel: SimulationModel {
     /// records it, hands any error to handleErrorWhenContentAvailable, and requests the outcome.
     private mutating func decide(row: Int, loading: Bool, error: String?, animated: Bool,
                                  hasCompletion: Bool, effects: inout Effects) {
-        let decision = Self.decisionTable.decision(row: row, hasContent: hasContent, loading: loading, error: error != nil)
+        let decision = Self.decisionTable.decision(row: row, answers: (hasContent ? 4 : 0) | (loading ? 2 : 0) | (error != nil ? 1 : 0))
         effects.record(.decision, encoded: decision.fields, fieldsKey: decision.number)
-        if decision.unobtrusive, let error {
+        if decision.outcome.unobtrusive, let error {
             unobtrusiveErrors += 1
             effects.record(.unobtrusiveError) { $0.add(.error, error); $0.add(.count, unobtrusiveErrors) }
         }
-        machine.request(decision.target, animated: animated, hasCompletion: hasCompletion, effects: &effects)
+        machine.request(decision.outcome.target, animated: animated, hasCompletion: hasCompletion, effects: &effects)
     }
 
     /// Reads a machine state as StatefulViewControllerState, failing where the original crashes.

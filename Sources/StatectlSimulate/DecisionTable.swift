@@ -1,0 +1,60 @@
+/// Every walk through a model's decision tree whose questions are yes-or-no inputs, by
+/// entry point and answers, made once from the tree: the tree stays the one source of
+/// truth, and a decision is a table look-up, not a walk (which compared node names as text
+/// and allocated its record's fields on every call).
+///
+/// Inputs are bits, lowest first, each answering one or more of the tree's questions; an
+/// entry point's walks are `1 << inputs.count` in a row. `Outcome` is what the model reads
+/// of a walk, made with the table.
+struct DecisionTable<Outcome: Sendable>: Sendable {
+    struct Decision: Sendable {
+        var outcome: Outcome
+        /// The `decision` record's fields, encoded once for every record of this walk.
+        var fields: [UInt8]
+        /// The walk's number in the table: the record's `fieldsKey`.
+        var number: Int
+    }
+
+    /// The question keys each input answers, by bit.
+    let inputs: [[String]]
+    private let entries: [String]
+    private let decisions: [Decision]
+    /// `inputs.count`: a row's width is `1 << rowShift`.
+    private let rowShift: Int
+
+    /// `outcome` reads a walk and the effects it performed.
+    init(tree: DecisionTree, entries: [String], inputs: [[String]], outcome: (DecisionTree.Walk, [String]) -> Outcome) {
+        self.entries = entries
+        self.inputs = inputs
+        rowShift = inputs.count
+        var decisions: [Decision] = []
+        for entry in entries {
+            for answers in 0..<(1 << inputs.count) {
+                var performed: [String] = []
+                let walk = tree.walk(from: tree.index(ofNode: entry)!, answer: { question in
+                    guard let bit = inputs.firstIndex(where: { $0.contains(question) }) else {
+                        preconditionFailure("unknown question \(question)")
+                    }
+                    return answers & (1 << bit) != 0
+                }, perform: { performed.append($0) })
+                decisions.append(Decision(outcome: outcome(walk, performed),
+                                          fields: FieldEncoder.encode(tree.recordFields(entry: entry, walk: walk)),
+                                          number: decisions.count))
+            }
+        }
+        self.decisions = decisions
+    }
+
+    /// The walk from the entry point in row `row` of `entries`, given the inputs' bits.
+    @inline(__always)
+    func decision(row: Int, answers: Int) -> Decision { decisions[row << rowShift | answers] }
+
+    /// The walk from `entry` when `answer` answers the questions (the first each input
+    /// stands for).
+    func decision(from entry: String, answer: (String) -> Bool) -> Decision {
+        guard let row = entries.firstIndex(of: entry) else { preconditionFailure("unknown entry \(entry)") }
+        var answers = 0
+        for bit in 0..<inputs.count where answer(inputs[bit][0]) { answers |= 1 << bit }
+        return decision(row: row, answers: answers)
+    }
+}
