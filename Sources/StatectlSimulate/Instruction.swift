@@ -375,14 +375,11 @@ public struct ScriptCompiler<M: SimulationModel> {
                                     encoder: encoder))
     }
 
-    /// `a == b`, with the lengths compared first: looking a property up compares the written
-    /// name with every property's, and most differ in length, which costs no string compare.
-    private static func same(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count && a == b }
-
-    /// Where the property named `name` is in `specs`, its name compared in place:
-    /// `first(where:)` copied each spec it passed, retaining and releasing its strings.
+    /// Where the property named `name` is in `specs`, its name compared in place
+    /// (`first(where:)` copied each spec it passed, retaining and releasing its strings) and
+    /// by length first (`isSpelled`: most property names differ in length).
     private static func index(of name: String, in specs: [PropertySpec]) -> Int? {
-        for index in specs.indices where same(specs[index].name, name) { return index }
+        for index in specs.indices where specs[index].name.isSpelled(name) { return index }
         return nil
     }
 

@@ -368,7 +368,7 @@ final class Session<M: SimulationModel> {
 
     /// The hash the statement cache knows `text` by (0 for one too long to be stored).
     private static func statementHash(_ text: UnsafeBufferPointer<UInt8>) -> Int {
-        text.count <= LineCache<FailedLine>.longestLine ? LineCache<FailedLine>.hash(text) : 0
+        text.count <= LineCache<CachedInstruction<M.Command>>.longestLine ? LineCache<CachedInstruction<M.Command>>.hash(text) : 0
     }
 
     /// Checking: every statement first found in the cache or parsed, so that a line with a
@@ -455,8 +455,9 @@ final class Session<M: SimulationModel> {
     }
 
     /// Compiles a statement that was not in the statement cache, storing it there the
-    /// second time it is met; then runs it (`runningNow`) or keeps it in `statements`. False when running it stopped the simulation. Problems
-    /// are reported only when checking: a run's lines passed the check, as in `runAsCompiled`.
+    /// second time it is met; then runs it (`runningNow`) or keeps it in `statements`.
+    /// False when running it stopped the simulation. Problems are reported only when
+    /// checking: a run's lines passed the check, as in `runAsCompiled`.
     @inline(__always)
     private func compile(_ statement: consuming Statement, in text: UnsafeBufferPointer<UInt8>, hash: Int, runningNow: Bool, keeping: Bool,
                          into statements: inout [CompiledStatement<M.Command>], problems: inout [Diagnostic],
