@@ -66,3 +66,62 @@ struct JobQueueTests {
         #expect(queue.count == 1 && same(queue[0], job(2, .view("error"))))
     }
 }
+
+/// A queue packs up to twelve requests for the library's states with ids that run on; the
+/// same requests must come out whichever way it holds them.
+@Suite("Job queue, packed and spilled")
+struct JobQueuePackingTests {
+    private let targets: [MachineState] = [.none, .view("content"), .view("loading"), .view("error"), .view("empty")]
+
+    private func jobs(count: Int, firstID: Int = 1) -> [TransitionJob] {
+        (0..<count).map { index in
+            TransitionJob(id: firstID + index, target: targets[index % targets.count],
+                          animated: index % 2 == 1, hasCompletion: index % 3 == 2)
+        }
+    }
+
+    private func drained(_ queue: inout JobQueue) -> [String] {
+        var out: [String] = []
+        while let job = queue.removeFirst() { out.append("\(job.id) \(job.target.logName) \(job.animated) \(job.hasCompletion)") }
+        return out
+    }
+
+    private func described(_ jobs: [TransitionJob]) -> [String] {
+        jobs.map { "\($0.id) \($0.target.logName) \($0.animated) \($0.hasCompletion)" }
+    }
+
+    @Test("up to twelve, past twelve, and interleaved with taking: first in, first out", arguments: [1, 11, 12, 13, 30])
+    func anyLength(count: Int) {
+        var queue = JobQueue()
+        let all = jobs(count: count, firstID: 40)
+        for job in all { queue.append(job) }
+        #expect(queue.count == count)
+        #expect((0..<count).map { queue.identityByte($0) } == all.map { job in
+            job.target.libraryCode.map { $0 | (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0) } })
+        #expect(drained(&queue) == described(all))
+
+        // Taking as requests arrive keeps the queue short and the ids running on.
+        var rolling = JobQueue()
+        var out: [String] = []
+        for (index, job) in all.enumerated() {
+            rolling.append(job)
+            if index % 3 == 2, let taken = rolling.removeFirst() { out += described([taken]) }
+        }
+        out += drained(&rolling)
+        #expect(out == described(all))
+    }
+
+    @Test("ids that do not run on are kept as they are")
+    func idsWithGaps() {
+        var queue = JobQueue()
+        let gapped = [TransitionJob(id: 3, target: .view("loading"), animated: false, hasCompletion: false),
+                      TransitionJob(id: 9, target: .view("error"), animated: true, hasCompletion: false),
+                      TransitionJob(id: 10, target: .none, animated: false, hasCompletion: true)]
+        for job in gapped { queue.append(job) }
+        #expect(drained(&queue) == described(gapped))
+        // Emptied, it packs again from the next id.
+        let next = jobs(count: 3, firstID: 100)
+        for job in next { queue.append(job) }
+        #expect(drained(&queue) == described(next))
+    }
+}

@@ -1,79 +1,88 @@
 /// The view state machine's serial queue of transition requests, first in first out.
 ///
-/// Each request is kept as plain data (its target as a small code), so that copying the
-/// queue copies bytes: explore copies a configuration's machine for every event, and the
-/// first request an event queued copied the whole queue, retaining and later releasing
-/// every job's target. A custom target's key is kept beside the entries, for as long as
-/// a request for it is queued.
+/// Up to twelve requests for the library's states are packed into one word, as the
+/// identity writes them (`identityByte`), with their ids counted on from the first: the
+/// machine numbers requests as it queues them, so the ids of those waiting run on. Explore
+/// copies a configuration's machine for every event and nearly always meets such a queue:
+/// copying it copies a few words, where an array was retained, and copied and freed when the
+/// event queued a request. Any other queue (a custom target, more requests, ids that do not
+/// run on) spills into an array of jobs.
 struct JobQueue {
-    private struct Entry {
-        var id: Int
-        /// 0 none, 1–4 the library's keys (`MachineState.libraryCode`), 5 + n the
-        /// custom key `customTargets[n]`.
-        var target: UInt32
-        var animated: Bool
-        var hasCompletion: Bool
-    }
+    /// Request i in bits 5i..5i+4: its target's `MachineState.libraryCode`, 8 when
+    /// animated, 16 when it has a completion; the count in bits 60–63. (Three words in all:
+    /// explore moves the machine several times a step.)
+    private var packed: UInt64 = 0
+    /// While packed, the id of the request that starts next; while spilled, the index in
+    /// `spilled` of the request that starts next (those before it have started).
+    private var first = 0
+    /// The queue, while it does not pack.
+    private var spilled: [TransitionJob]?
 
-    private var entries: [Entry] = []
-    /// The next entry to start; those before it have started.
-    private var head = 0
-    private var customTargets: [MachineState] = []
+    private static let capacity = 12
+    private static let countShift: UInt64 = 60
+
+    private var packedCount: Int { Int(truncatingIfNeeded: packed >> Self.countShift) }
 
     init() {}
 
-    mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
-
     /// Requests waiting for their turn.
-    var count: Int { entries.count - head }
+    var count: Int {
+        if let spilled { return spilled.count - first }
+        return packedCount
+    }
 
     mutating func append(_ job: TransitionJob) {
-        if head > 0, head == entries.count {
-            // Emptied here rather than when the last request started: a run then reuses the
-            // storage, and explore, whose copy shares it with the configuration, copies it
-            // on this append either way.
-            entries.removeAll(keepingCapacity: true)
-            customTargets.removeAll(keepingCapacity: true)
-            head = 0
+        if count == 0 {
+            // Packed again once emptied: a run's queue spills only while a custom request waits.
+            self = JobQueue()
+            first = job.id
         }
-        let target: UInt32
-        if let code = job.target.libraryCode {
-            target = UInt32(code)
-        } else {
-            target = 5 + UInt32(customTargets.count)
-            customTargets.append(job.target)
+        if spilled != nil { spilled!.append(job); return }
+        guard packedCount < Self.capacity, job.id == first + packedCount, let code = job.target.libraryCode else {
+            var jobs = (0..<packedCount).map { self[$0] }
+            jobs.append(job)
+            self = JobQueue()
+            spilled = jobs
+            return
         }
-        entries.append(Entry(id: job.id, target: target, animated: job.animated, hasCompletion: job.hasCompletion))
+        let byte = UInt64(code) | (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0)
+        packed = (packed | byte << (5 * packedCount)) + (1 << Self.countShift)
     }
 
     /// Takes the request whose turn it is.
     mutating func removeFirst() -> TransitionJob? {
-        guard head < entries.count else { return nil }
+        if let spilled {
+            guard first < spilled.count else { return nil }
+            first += 1
+            return spilled[first - 1]
+        }
+        guard packedCount > 0 else { return nil }
         let job = self[0]
-        head += 1
+        let count = UInt64(packedCount - 1)
+        packed = count << Self.countShift | (packed & ((1 << Self.countShift) - 1)) >> 5
+        first += 1
         return job
     }
 
     /// The `index`th request waiting (0 starts next).
     subscript(index: Int) -> TransitionJob {
-        let entry = entries[head + index]
-        return TransitionJob(id: entry.id, target: state(entry.target), animated: entry.animated, hasCompletion: entry.hasCompletion)
+        if let spilled { return spilled[first + index] }
+        precondition(index >= 0 && index < packedCount, "JobQueue index out of range")
+        let byte = UInt8(truncatingIfNeeded: packed >> (5 * index)) & 31
+        return TransitionJob(id: first + index, target: .withLibraryCode(byte & 7),
+                             animated: byte & 8 != 0, hasCompletion: byte & 16 != 0)
     }
 
     /// What identities write for the `index`th request waiting: its target's
     /// `MachineState.libraryCode` with 8 when animated and 16 when it has a completion;
     /// nil when the target is a custom key.
     func identityByte(_ index: Int) -> UInt8? {
-        let entry = entries[head + index]
-        guard entry.target < 5 else { return nil }
-        return UInt8(entry.target) | (entry.animated ? 8 : 0) | (entry.hasCompletion ? 16 : 0)
-    }
-
-    private func state(_ code: UInt32) -> MachineState {
-        switch code {
-        case 0: return .none
-        case 1...4: return .library(Int(code) - 1)
-        default: return customTargets[Int(code) - 5]
+        if let spilled {
+            let job = spilled[first + index]
+            guard let code = job.target.libraryCode else { return nil }
+            return code | (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0)
         }
+        precondition(index >= 0 && index < packedCount, "JobQueue index out of range")
+        return UInt8(truncatingIfNeeded: packed >> (5 * index)) & 31
     }
 }

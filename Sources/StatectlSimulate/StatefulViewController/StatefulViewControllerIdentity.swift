@@ -181,12 +181,12 @@ extension ViewStateMachine {
         }
         encodeStore(into: &encoder, rank: rank)
         // A set each (in order of key, then serial).
-        func encodeViews(_ views: [PlaceholderView]) {
+        func encodeViews(_ views: ViewList) {
             encoder.add(views.count)
             func precedes(_ a: PlaceholderView, _ b: PlaceholderView) -> Bool { (a.key, a.serial) < (b.key, b.serial) }
             var sorted = true
             for index in views.indices.dropFirst() where precedes(views[index], views[index - 1]) { sorted = false; break }
-            for view in sorted ? views : views.sorted(by: precedes) {
+            for view in sorted ? Array(views) : views.sorted(by: precedes) {
                 encoder.addViewKey(view.key)
                 encoder.add(viewStore[view.key]?.serial == view.serial ? 0 : rank(view.serial) + 1)
             }
@@ -249,11 +249,7 @@ extension ViewStateMachine {
         // Job ids numbered again from 1, the one in flight first (it is written last).
         let hasInFlight = flags & 8 != 0
         var queue = JobQueue()
-        let queued = decoder.count()
-        if queued > 0 {
-            queue.reserveCapacity(queued)
-            for index in 0..<queued { queue.append(decoder.job(id: index + (hasInFlight ? 2 : 1))) }
-        }
+        for index in 0..<decoder.count() { queue.append(decoder.job(id: index + (hasInFlight ? 2 : 1))) }
         let inFlight = hasInFlight ? (job: decoder.job(id: 1), endsAt: decoder.int64()) : nil
         guard !decoder.failed, decoder.isAtEnd else { return nil }
         let keepsComponent = forgottenOnScreen.isEmpty
@@ -316,11 +312,9 @@ extension IdentityDecoder {
     }
 
     /// A count, then that many views (`ViewStateMachine.encodeStoreAndViews`).
-    fileprivate mutating func views(store: StoreReading, nextSerial: inout Int) -> [PlaceholderView] {
+    fileprivate mutating func views(store: StoreReading, nextSerial: inout Int) -> ViewList {
         let count = count()
-        guard count > 0 else { return [] }
-        var views: [PlaceholderView] = []
-        views.reserveCapacity(count)
+        var views = ViewList()
         for _ in 0..<count {
             let (code, key) = viewKey()
             let rankPlusOne = int()
@@ -380,49 +374,4 @@ extension IdentityEncoder {
 @inline(__always)
 private func libraryStateCode(_ state: MachineState) -> UInt8? {
     state.libraryCode
-}
-
-/// The library's keys, as identities number them: literals, which cost nothing to copy.
-private func libraryKey(_ code: Int) -> String {
-    switch code {
-    case 0: return "content"
-    case 1: return "loading"
-    case 2: return "error"
-    default: return "empty"
-    }
-}
-
-private let libraryKeyCount = 4
-
-/// The library's four keys by their bits first: a key is nearly always one of them, written
-/// as a literal or read back from an identity, so a small string whose two words are the
-/// literal's. Two strings with the same bits are the same text; the same text may have
-/// other bits (a string made in a larger buffer), so a key of one of the lengths that
-/// matches none is compared as text. Explore looks keys up several times a step, and
-/// comparing strings was a tenth of encoding an identity.
-@inline(__always)
-private func libraryKeyIndex(_ key: String) -> Int? {
-    let bits = stringBits(key)
-    if bits == stringBits("content") { return 0 }
-    if bits == stringBits("loading") { return 1 }
-    if bits == stringBits("error") { return 2 }
-    if bits == stringBits("empty") { return 3 }
-    return libraryKeyIndexByText(key)
-}
-
-private func libraryKeyIndexByText(_ key: String) -> Int? {
-    switch key.utf8.count {
-    case 7 where key == "content": return 0
-    case 7 where key == "loading": return 1
-    case 5 where key == "error": return 2
-    case 5 where key == "empty": return 3
-    default: return nil
-    }
-}
-
-/// A string's two words as they are: no reference is counted or followed, and equal words
-/// are equal strings.
-@inline(__always)
-private func stringBits(_ text: String) -> (UInt64, UInt64) {
-    unsafeBitCast(text, to: (UInt64, UInt64).self)
 }

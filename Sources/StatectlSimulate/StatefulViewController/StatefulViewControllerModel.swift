@@ -47,9 +47,9 @@ public struct StatefulViewControllerModel: SimulationModel {
         PropertySpec("containerShown", .flag, "whether the container view is in the backing view", versions: ["master"]),
     ]
 
-    var hasContent = true
     var machine: ViewStateMachine
     var unobtrusiveErrors: Int64 = 0
+    var hasContent = true
 
     /// master, the default.
     public init() { self.init(release: .master) }

@@ -36,6 +36,11 @@ public struct MachineState: Hashable, Sendable {
     /// The state of library key `index` (0 content, 1 loading, 2 error, 3 empty).
     static func library(_ index: Int) -> MachineState { MachineState(storage: .library(UInt8(index))) }
 
+    /// The state whose `libraryCode` is `code` (0–4).
+    static func withLibraryCode(_ code: UInt8) -> MachineState {
+        code == 0 ? .none : MachineState(storage: .library(code - 1))
+    }
+
     /// The key a `.view` state shows; `.none` shows none, so every view is hidden.
     public var keyOrNil: String? {
         switch storage {
@@ -148,7 +153,6 @@ struct ViewStateMachine {
 
     static let animationDuration: Int64 = 300
 
-    let release: Release
     var currentState = MachineState.none
     var lastState = MachineState.none
     /// Configured views by key: the library's `viewStore`. A dictionary, so that adding a
@@ -157,19 +161,18 @@ struct ViewStateMachine {
     /// Placeholder views on screen: in the container on master, in the backing view on
     /// 3.0.1 (which has no container). Kept sorted by key, then serial: the order in which
     /// statectl removes them (the library walks a dictionary), with no sort per job.
-    private(set) var container: [PlaceholderView] = []
-    private(set) var containerShown = false
+    private(set) var container = ViewList()
     private(set) var queue = JobQueue()
     private(set) var inFlight: (job: TransitionJob, endsAt: Int64)?
     /// master: views on screen that were removed from the store, or replaced in it, while
     /// the job in flight runs. Its completion works on the store as it was when the job
     /// started, so it still removes them. (Views added meanwhile are not on screen.) Empty
     /// on 3.0.1 and when nothing is in flight.
-    private(set) var forgottenInFlight: [PlaceholderView] = []
+    private(set) var forgottenInFlight = ViewList()
     /// Views on screen that the store no longer holds (removed or replaced): no job
     /// removes them, except as above. Kept so that a completion need not look each view
     /// on screen up in the store.
-    private(set) var forgottenOnScreen: [PlaceholderView] = []
+    private(set) var forgottenOnScreen = ViewList()
     private var nextJobID = 1
     private var nextSerial = 1
     var completions: Int64 = 0
@@ -180,6 +183,10 @@ struct ViewStateMachine {
     /// (StatefulViewControllerIdentity.swift). Its successors then need not sort the store
     /// again to encode it.
     var storeComponent: IdentityComponents.Reference?
+    // The one-byte fields last, together: explore moves machines several times a step, and
+    // each byte-sized field between wider ones took a word.
+    let release: Release
+    private(set) var containerShown = false
 
     init(release: Release, keys: [String]) {
         self.release = release
@@ -190,8 +197,8 @@ struct ViewStateMachine {
     /// jobs as the identity numbers them again (from 1, the one in flight first); counters at
     /// zero. The arrays are kept as given: explore makes one per configuration it expands.
     init(release: Release, currentState: MachineState, lastState: MachineState, viewStore: [String: StoredView],
-         container: [PlaceholderView], containerShown: Bool, forgottenInFlight: [PlaceholderView],
-         forgottenOnScreen: [PlaceholderView], nextSerial: Int, queue: JobQueue,
+         container: ViewList, containerShown: Bool, forgottenInFlight: ViewList,
+         forgottenOnScreen: ViewList, nextSerial: Int, queue: JobQueue,
          inFlight: (job: TransitionJob, endsAt: Int64)?, bounds: (width: Int64, height: Int64)) {
         self.release = release
         self.currentState = currentState
@@ -267,10 +274,7 @@ struct ViewStateMachine {
             }
             if let stored = viewStore[key] {
                 let view = stored.view(key: key)
-                if !container.contains(view) {
-                    let position = container.firstIndex { ($0.key, $0.serial) > (view.key, view.serial) } ?? container.endIndex
-                    container.insert(view, at: position)
-                }
+                if !container.contains(view) { container.insertInOrder(view) }
                 effects.record(.viewAdded) { fields in
                     // Made here, inside the record: explore's sink takes no `viewAdded`, and
                     // the array was allocated for it anyway.
@@ -307,7 +311,7 @@ struct ViewStateMachine {
             if let forgotten = forgottenOnScreen.firstIndex(of: view) { forgottenOnScreen.remove(at: forgotten) }
             effects.record(.viewRemoved) { $0.add(.view, view.key) }
         }
-        forgottenInFlight.removeAll(keepingCapacity: true)
+        forgottenInFlight.removeAll()
         if job.target == .none, containerShown {
             containerShown = false
             effects.record(.containerRemoved)

@@ -1,0 +1,110 @@
+/// A list of placeholder views, as the view state machine keeps those on screen and those
+/// forgotten while on screen.
+///
+/// Up to four views of the library's keys, with serials below 2¹², are packed into one
+/// word; any other list spills into an array. Explore copies the machine for every event
+/// and nearly every list it meets packs: copying one copies a word, where an array was
+/// retained and released, and copied and freed when the step changed it.
+struct ViewList: RandomAccessCollection {
+    /// Slot i in bits 14i..14i+13: the key's library number (`libraryKeyIndex`) in the low
+    /// two bits, the serial above them; the count in bits 56–58. One word, not two: explore
+    /// moves the machine, three lists included, several times a step.
+    private var packed: UInt64 = 0
+    /// The list, while it does not pack; then `packed` is unused.
+    private var spilled: [PlaceholderView]?
+
+    private static let capacity = 4
+    private static let largestSerial = (1 << 12) - 1
+    private static let slotBits = 14
+    private static let slotMask: UInt64 = (1 << 14) - 1
+    private static let countShift: UInt64 = 56
+
+    private var packedCount: Int { Int(truncatingIfNeeded: packed >> Self.countShift) }
+    /// The packed slots without the count.
+    private var slots: UInt64 { packed & ((1 << Self.countShift) - 1) }
+
+    init() {}
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { spilled?.count ?? packedCount }
+
+    subscript(index: Int) -> PlaceholderView {
+        if let spilled { return spilled[index] }
+        precondition(index >= 0 && index < packedCount, "ViewList index out of range")
+        let slot = Int(truncatingIfNeeded: packedSlot(index))
+        return PlaceholderView(key: libraryKey(slot & 3), serial: slot >> 2)
+    }
+
+    /// The view's slot, or nil when it does not pack.
+    private static func slot(_ view: PlaceholderView) -> UInt64? {
+        guard view.serial >= 0, view.serial <= largestSerial, let code = libraryKeyIndex(view.key) else { return nil }
+        return UInt64(view.serial << 2 | code)
+    }
+
+    private func packedSlot(_ index: Int) -> UInt64 { (packed >> (Self.slotBits * index)) & Self.slotMask }
+
+    func contains(_ view: PlaceholderView) -> Bool { firstIndex(of: view) != nil }
+
+    func firstIndex(of view: PlaceholderView) -> Int? {
+        if let spilled { return spilled.firstIndex(of: view) }
+        guard let slot = Self.slot(view) else { return nil }
+        for index in 0..<packedCount where packedSlot(index) == slot { return index }
+        return nil
+    }
+
+    mutating func append(_ view: PlaceholderView) {
+        insert(view, at: endIndex)
+    }
+
+    mutating func insert(_ view: PlaceholderView, at index: Int) {
+        if spilled != nil { spilled!.insert(view, at: index); return }
+        precondition(index >= 0 && index <= packedCount, "ViewList index out of range")
+        guard packedCount < Self.capacity, let slot = Self.slot(view) else {
+            var views = Array(self)
+            views.insert(view, at: index)
+            self = ViewList(spilled: views)
+            return
+        }
+        let at = Self.slotBits * index, below = slots & ((1 << at) - 1)
+        let above = (slots & ~((1 << at) - 1)) << Self.slotBits
+        packed = UInt64(packedCount + 1) << Self.countShift | above | slot << at | below
+    }
+
+    /// Inserts the view before the first that follows it in order of key, then serial: the
+    /// order the machine keeps its views on screen in. Packed keys compare by number, each
+    /// library key's place in text order (content, empty, error, loading).
+    mutating func insertInOrder(_ view: PlaceholderView) {
+        if spilled == nil, let slot = Self.slot(view) {
+            let rank = Self.orderRank(slot)
+            var index = 0
+            while index < packedCount, Self.orderRank(packedSlot(index)) <= rank { index += 1 }
+            insert(view, at: index)
+        } else {
+            insert(view, at: firstIndex { ($0.key, $0.serial) > (view.key, view.serial) } ?? endIndex)
+        }
+    }
+
+    /// A packed view's place in order of key text, then serial.
+    private static func orderRank(_ slot: UInt64) -> UInt64 {
+        // Library number (content 0, loading 1, error 2, empty 3) to place in text order.
+        let textOrder: UInt64 = 0b01_10_11_00
+        return (textOrder >> (2 * (slot & 3)) & 3) << Self.slotBits | slot >> 2
+    }
+
+    @discardableResult
+    mutating func remove(at index: Int) -> PlaceholderView {
+        if spilled != nil { return spilled!.remove(at: index) }
+        let view = self[index]
+        let at = Self.slotBits * index, below = slots & ((1 << at) - 1)
+        let above = (slots >> (at + Self.slotBits)) << at
+        packed = UInt64(packedCount - 1) << Self.countShift | above | below
+        return view
+    }
+
+    /// Empties the list, packed again.
+    mutating func removeAll() {
+        self = ViewList()
+    }
+
+    private init(spilled: [PlaceholderView]) { self.spilled = spilled }
+}

@@ -1,0 +1,68 @@
+import Testing
+@testable import StatectlSimulate
+
+/// The machine's lists of views pack small ones into a word and spill the rest into an
+/// array; each test runs the same operations on a list and on an array and compares them.
+@Suite("View list")
+struct ViewListTests {
+    private func view(_ key: String, _ serial: Int) -> PlaceholderView { PlaceholderView(key: key, serial: serial) }
+
+    private func inOrder(_ a: PlaceholderView, _ b: PlaceholderView) -> Bool { (a.key, a.serial) < (b.key, b.serial) }
+
+    @Test("inserted in order, as an array sorted by key then serial would hold them",
+          arguments: [
+            [("loading", 3), ("error", 2), ("empty", 1)],
+            [("loading", 3), ("content", 9), ("empty", 1), ("error", 2)],
+            [("error", 2), ("error", 7), ("error", 5), ("loading", 3), ("empty", 1)],  // five: spills
+            [("loading", 3), ("spinner", 4), ("empty", 1)],  // a custom key: spills
+            [("error", 5000), ("loading", 3)],  // a serial too large to pack
+          ])
+    func insertInOrder(views: [(String, Int)]) {
+        var list = ViewList()
+        var array: [PlaceholderView] = []
+        for (key, serial) in views {
+            list.insertInOrder(view(key, serial))
+            array.append(view(key, serial))
+            array.sort(by: inOrder)
+            #expect(Array(list) == array)
+        }
+        for element in array {
+            #expect(list.contains(element))
+            #expect(list.firstIndex(of: element) == array.firstIndex(of: element))
+        }
+        #expect(!list.contains(view("loading", 99)))
+    }
+
+    @Test("removing from any place keeps the others in order, packed or spilled", arguments: [3, 4, 6])
+    func remove(count: Int) {
+        let keys = ["content", "empty", "error", "loading", "spinner", "error"]
+        for removed in 0..<count {
+            var list = ViewList()
+            var array: [PlaceholderView] = []
+            for index in 0..<count {
+                list.append(view(keys[index], index + 1))
+                array.append(view(keys[index], index + 1))
+            }
+            #expect(list.remove(at: removed) == array.remove(at: removed))
+            #expect(Array(list) == array)
+            list.append(view("loading", 50))
+            array.append(view("loading", 50))
+            #expect(Array(list) == array)
+        }
+    }
+
+    @Test("a copy is independent, and emptying packs the list again")
+    func copiesAndEmptying() {
+        var list = ViewList()
+        list.append(view("error", 2))
+        var copy = list
+        copy.append(view("custom", 8))
+        list.append(view("loading", 3))
+        #expect(Array(list) == [view("error", 2), view("loading", 3)])
+        #expect(Array(copy) == [view("error", 2), view("custom", 8)])
+        copy.removeAll()
+        #expect(copy.isEmpty)
+        copy.append(view("empty", 1))
+        #expect(Array(copy) == [view("empty", 1)])
+    }
+}
