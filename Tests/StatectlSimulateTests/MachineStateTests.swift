@@ -1,13 +1,16 @@
 import Testing
 @testable import StatectlSimulate
 
-/// `MachineState` keeps the library's four keys as numbers and other keys as text; these
-/// check that the two forms never tell the same state apart, nor different ones together.
+/// `MachineState` keeps the library's four keys as their numbers and other keys as the
+/// numbers their text was given; these check that no state is told apart from itself, nor
+/// different ones taken together.
 @Suite("Machine states")
 struct MachineStateTests {
+    private let libraryKeys = ["content", "loading", "error", "empty"]
+
     @Test("a library key made from any string is the same state, with the same hash, as the numbered one")
     func libraryKeysAreCanonical() {
-        for (index, key) in MachineState.libraryKeys.enumerated() {
+        for (index, key) in libraryKeys.enumerated() {
             // Built at run time, in a buffer of its own, not as a literal.
             let made = String(decoding: Array(key.utf8), as: UTF8.self)
             #expect(MachineState.view(made) == MachineState.library(index))
@@ -17,16 +20,34 @@ struct MachineStateTests {
         }
     }
 
-    @Test("custom keys, near misses of the library's included, are kept as their text")
+    @Test("custom keys, near misses of the library's included, read back as their text")
     func customKeys() {
         for key in ["Loading", "errors", "empt", "", "content ", "none", "a\nb"] {
             let state = MachineState.view(key)
             #expect(state.keyOrNil == key)
             #expect(state.libraryCode == nil)
-            #expect(!MachineState.libraryKeys.indices.contains { state == .library($0) })
+            #expect(!libraryKeys.indices.contains { state == .library($0) })
         }
         #expect(MachineState.view("x") != MachineState.view("y"))
         #expect(MachineState.view("x") == MachineState.view("x"))
+    }
+
+    @Test("a custom key made in a buffer of its own is the same state as its literal, from any thread")
+    func customKeysFromThreads() async {
+        let keys = (0..<200).map { "custom state \($0)" }
+        let made = await withTaskGroup(of: [MachineState].self) { group in
+            for _ in 0..<4 {
+                group.addTask { keys.map { MachineState.view(String(decoding: Array($0.utf8), as: UTF8.self)) } }
+            }
+            var all: [[MachineState]] = []
+            for await states in group { all.append(states) }
+            return all
+        }
+        for states in made {
+            #expect(states == keys.map { MachineState.view($0) })
+            #expect(states.map(\.keyOrNil) == keys)
+        }
+        #expect(Set(made[0]).count == keys.count)
     }
 
     @Test("names: none reads as content, a view keyed content logs as view(content)")

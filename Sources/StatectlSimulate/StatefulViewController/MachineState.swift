@@ -1,0 +1,81 @@
+import Synchronization
+
+/// What the view state machine shows: no placeholder (`.none`), or the placeholder view
+/// with a key (`.view(key)`).
+///
+/// A number, whatever the key: the library's four keys have their own, and any other key
+/// the number `CustomStateKeys` gave its text. Explore copies, compares and destroys states
+/// several times a step; as text, a custom key was retained, released and compared, and
+/// every copy of a machine (three states) went through the runtime's value witnesses. Equal
+/// keys get equal numbers, so equal states have equal storage.
+public struct MachineState: Hashable, Sendable {
+    /// 0 none, 1–4 the library's keys (content, loading, error, empty), 5 + n the custom
+    /// key numbered n.
+    private let code: UInt32
+
+    public static let none = MachineState(code: 0)
+
+    private init(code: UInt32) { self.code = code }
+
+    /// The state that shows the view keyed `key`.
+    public static func view(_ key: String) -> MachineState {
+        if let index = libraryKeyIndex(key) { return MachineState(code: UInt32(index) + 1) }
+        return MachineState(code: 5 + CustomStateKeys.number(of: key))
+    }
+
+    /// The state of library key `index` (0 content, 1 loading, 2 error, 3 empty).
+    static func library(_ index: Int) -> MachineState { MachineState(code: UInt32(index) + 1) }
+
+    /// The state whose `libraryCode` is `code` (0–4).
+    static func withLibraryCode(_ code: UInt8) -> MachineState { MachineState(code: UInt32(code)) }
+
+    /// The key a `.view` state shows; `.none` shows none, so every view is hidden.
+    public var keyOrNil: String? {
+        switch code {
+        case 0: return nil
+        case 1...4: return libraryKey(Int(code) - 1)
+        default: return CustomStateKeys.key(numbered: code - 5)
+        }
+    }
+
+    /// 0 for `.none`, 1–4 for the library's keys (content, loading, error, empty), nil for a
+    /// custom key: what identities write.
+    var libraryCode: UInt8? { code <= 4 ? UInt8(code) : nil }
+
+    /// As StatefulViewController's `currentState` and `lastState` read it: `.none` is
+    /// content, a view is its key (so `.view("content")` reads as content too).
+    public var stateName: String { keyOrNil ?? "content" }
+
+    /// As records name it: the state name, except that a view keyed `content` is
+    /// `view(content)`, so that the log does not mistake it for `.none`.
+    var logName: String { code == 1 ? "view(content)" : stateName }
+}
+
+/// Custom state keys by number, for `MachineState`: one table for the process, only ever
+/// added to, so that a number means the same text for as long as the process runs. It
+/// holds the keys scripts and specs name as states (a few, in practice); the numbers never
+/// reach output, which prints the text.
+enum CustomStateKeys {
+    private struct Table {
+        var keys: [String] = []
+        var numbers: [String: UInt32] = [:]
+    }
+
+    // A lock, though statectl simulates on one thread: models are values that tests and
+    // library users may run on several.
+    private static let table = Mutex(Table())
+
+    static func number(of key: String) -> UInt32 {
+        table.withLock { table in
+            if let number = table.numbers[key] { return number }
+            let number = UInt32(table.keys.count)
+            table.keys.append(key)
+            table.numbers[key] = number
+            return number
+        }
+    }
+
+    static func key(numbered number: UInt32) -> String {
+        table.withLock { $0.keys[Int(number)] }
+    }
+}
