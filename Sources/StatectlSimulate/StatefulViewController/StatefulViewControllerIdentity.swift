@@ -161,7 +161,7 @@ extension ViewStateMachine {
     private func encodeStoreAndViews(into encoder: inout IdentityEncoder) {
         var serials: [Int] = []
         serials.reserveCapacity(viewStore.count + container.count + forgottenInFlight.count + forgottenOnScreen.count)
-        for view in viewStore.values { serials.append(view.serial) }
+        for (_, view) in viewStore.elements { serials.append(view.serial) }
         for view in container { serials.append(view.serial) }
         for view in forgottenInFlight { serials.append(view.serial) }
         for view in forgottenOnScreen { serials.append(view.serial) }
@@ -209,7 +209,7 @@ extension ViewStateMachine {
     private func encodeStore(into encoder: inout IdentityEncoder, rank: (Int) -> Int) {
         encoder.addComponent { encoder in
             encoder.add(viewStore.count)
-            for (key, view) in viewStore.sorted(by: { $0.key < $1.key }) {
+            for (key, view) in viewStore.elements.sorted(by: { $0.key < $1.key }) {
                 encoder.addViewKey(key)
                 encoder.add(rank(view.serial))
                 encoder.add(Int64(view.top))
@@ -266,7 +266,7 @@ extension ViewStateMachine {
 
 /// A store component as read back, with what views on screen are looked up in.
 private struct StoreReading {
-    var viewStore: [String: StoredView] = [:]
+    var viewStore = ViewStore()
     var bounds = (width: Int64(0), height: Int64(0))
     var largestSerial = 0
     /// The store's views for the library's four keys, by their number.
@@ -278,7 +278,7 @@ private struct StoreReading {
             let serial = decoder.int() + 1
             let insets = Insets(top: decoder.int64(), left: decoder.int64(), bottom: decoder.int64(), right: decoder.int64())
             let stored = StoredView(serial: serial, insets: insets)
-            viewStore[key] = stored
+            viewStore.updateValue(stored, forKey: key)
             largestSerial = max(largestSerial, serial)
             if code < libraryViews.count { libraryViews[code] = stored.view(key: key) }
         }

@@ -81,9 +81,8 @@ struct ViewStateMachine {
 
     var currentState = MachineState.none
     var lastState = MachineState.none
-    /// Configured views by key: the library's `viewStore`. A dictionary, so that adding a
-    /// view costs the same however many there are.
-    private(set) var viewStore: [String: StoredView] = [:] { didSet { storeComponent = nil } }
+    /// Configured views by key: the library's `viewStore`.
+    private(set) var viewStore = ViewStore() { didSet { storeComponent = nil } }
     /// Placeholder views on screen: in the container on master, in the backing view on
     /// 3.0.1 (which has no container). Kept sorted by key, then serial: the order in which
     /// statectl removes them (the library walks a dictionary), with no sort per job.
@@ -122,7 +121,7 @@ struct ViewStateMachine {
     /// A machine read back from its identity (StatefulViewControllerIdentity.swift), with its
     /// jobs as the identity numbers them again (from 1, the one in flight first); counters at
     /// zero. The arrays are kept as given: explore makes one per configuration it expands.
-    init(release: Release, currentState: MachineState, lastState: MachineState, viewStore: [String: StoredView],
+    init(release: Release, currentState: MachineState, lastState: MachineState, viewStore: ViewStore,
          container: ViewList, containerShown: Bool, forgottenInFlight: ViewList,
          forgottenOnScreen: ViewList, nextSerial: Int, queue: JobQueue,
          inFlight: (job: TransitionJob, endsAt: Int64)?, bounds: (width: Int64, height: Int64)) {
@@ -198,7 +197,7 @@ struct ViewStateMachine {
                 containerShown = true
                 effects.record(.containerAdded)
             }
-            if let stored = viewStore[key] {
+            if let stored = viewStore.view(for: job.target) {
                 let view = stored.view(key: key)
                 if !container.contains(view) { container.insertInOrder(view) }
                 effects.record(.viewAdded) { fields in
