@@ -210,16 +210,18 @@ struct Search<M: ExplorableModel>: ~Copyable {
                     for command in eventCommands[index] where !model.canPerform(command) { continue eventLoop }
                     // Each step on a simulator of its own, kept until the second pass.
                     let slot = batch.count
-                    workers[slot].resume(model, at: now)
                     sink.beginStep()
-                    let problems = workers[slot].runLine(eventLines[index], line: depth + 1)
-                    if workers[slot].stopped {
-                        batch.addStop(event: index, message: problems.last?.message)
-                        continue
-                    }
-                    if let queue = spec.queue, workers[slot].model.pendingWork > queue { continue }
                     let start = encoder.count
-                    encode(&workers[slot])
+                    switch workers[slot].exploreStep(from: model, at: now, line: eventLines[index], number: depth + 1,
+                                                     queueBound: spec.queue, encoder: &encoder) {
+                    case .stopped(let message):
+                        batch.addStop(event: index, message: message)
+                        continue
+                    case .overQueueBound:
+                        continue
+                    case .encoded:
+                        encodeCounters(&workers[slot])
+                    }
                     batch.add(event: index, identity: start..<encoder.count, in: encoder.view, walks: sink.step)
                 }
                 batch.hashes.withUnsafeBufferPointer { store.warm(UnsafeBufferPointer(rebasing: $0[..<batch.count])) }
@@ -318,6 +320,12 @@ struct Search<M: ExplorableModel>: ~Copyable {
     @inline(__always)
     mutating func encode(_ simulator: inout Simulator<M>) {
         simulator.model.encodeIdentity(into: &encoder, now: simulator.now)
+        encodeCounters(&simulator)
+    }
+
+    /// The counters a property reads, after the model's identity.
+    @inline(__always)
+    mutating func encodeCounters(_ simulator: inout Simulator<M>) {
         for counter in identityCounters { encoder.add((try? simulator.model.observe(counter)) ?? .name("?")) }
     }
 

@@ -45,3 +45,33 @@ extension ExplorableModel {
     public static func decodeIdentity(_ decoder: inout IdentityDecoder) -> Self? { nil }
     public func encodeObservable(into encoder: inout IdentityEncoder) -> Bool { false }
 }
+
+/// What became of one step of explore (`Simulator.exploreStep`).
+public enum ExploreStepOutcome {
+    /// The successor's identity was appended to the encoder.
+    case encoded
+    /// The step left more requests waiting than the bound allows: it is not taken.
+    case overQueueBound
+    /// The model hit a runtime error; the message, when the run reported one.
+    case stopped(String?)
+}
+
+extension Simulator where M: ExplorableModel {
+    /// One step of explore: resumed from `model` at `now`, this simulator runs `line` as
+    /// script line `number`; then, unless it stopped or left more than `queueBound`
+    /// requests waiting, appends its model's identity to `encoder`. One call compiled for
+    /// each model, in this module: explore reading `model` from its own module copied the
+    /// whole model out of the simulator for each of those reads.
+    @_specialize(exported: true, where M == StatefulViewControllerModel)
+    @_specialize(exported: true, where M == StateViewControllerModel)
+    @_specialize(exported: true, where M == JMStatefulTableViewControllerModel)
+    public mutating func exploreStep(from model: M, at now: Int64, line: CompiledLine<M.Command>, number: Int,
+                                     queueBound: Int?, encoder: inout IdentityEncoder) -> ExploreStepOutcome {
+        resume(model, at: now)
+        let problems = runLine(line, line: number)
+        if stopped { return .stopped(problems.last?.message) }
+        if let queueBound, self.model.pendingWork > queueBound { return .overQueueBound }
+        self.model.encodeIdentity(into: &encoder, now: self.now)
+        return .encoded
+    }
+}
