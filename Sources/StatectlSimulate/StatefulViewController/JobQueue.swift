@@ -73,6 +73,19 @@ struct JobQueue {
                              animated: byte & 8 != 0, hasCompletion: byte & 16 != 0)
     }
 
+    /// Calls `body` with each waiting request's `identityByte`, in order, and returns true;
+    /// returns false, calling nothing, when the queue is spilled.
+    @inline(__always)
+    func forEachPackedIdentityByte(_ body: (UInt8) -> Void) -> Bool {
+        guard spilled == nil else { return false }
+        var bytes = packed
+        for _ in 0..<packedCount {
+            body(UInt8(truncatingIfNeeded: bytes) & 31)
+            bytes >>= 5
+        }
+        return true
+    }
+
     /// What identities write for the `index`th request waiting: its target's
     /// `MachineState.libraryCode` with 8 when animated and 16 when it has a completion;
     /// nil when the target is a custom key.

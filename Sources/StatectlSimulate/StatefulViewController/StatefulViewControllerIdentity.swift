@@ -60,10 +60,7 @@ extension StatefulViewControllerModel: ExplorableModel {
             cursor.put(byte: last == 0 ? 0 : (last - 1) << 1)
             if visible {
                 cursor.put(machine.container.count)
-                for index in machine.container.indices {
-                    guard let key = libraryKeyIndex(machine.container[index].key) else { return false }
-                    cursor.put(byte: UInt8(key) << 1)
-                }
+                guard machine.container.forEachPackedKey({ cursor.put(byte: $0 << 1) }) else { return false }
             } else {
                 cursor.put(byte: 0)
             }
@@ -133,18 +130,12 @@ extension ViewStateMachine {
             cursor.put(byte: last)
             cursor.put(storeComponent.number)
             cursor.put(container.count)
-            for index in container.indices {
-                guard let key = libraryKeyIndex(container[index].key) else { return false }
-                cursor.put(byte: UInt8(key) << 1)  // zig-zag, as `add` writes it
-                cursor.put(byte: 0)
-            }
+            // A key and 0 (the store's view) a view; zig-zag, as `add` writes them.
+            guard container.forEachPackedKey({ cursor.put(byte: $0 << 1); cursor.put(byte: 0) }) else { return false }
             cursor.put(byte: 0)
             cursor.put(byte: 0)
             cursor.put(queue.count)
-            for index in 0..<queue.count {
-                guard let byte = queue.identityByte(index) else { return false }
-                cursor.put(byte: byte)
-            }
+            guard queue.forEachPackedIdentityByte({ cursor.put(byte: $0) }) else { return false }
             if let (job, endsAt) = inFlight {
                 guard let target = libraryStateCode(job.target) else { return false }
                 cursor.put(byte: target | (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0))

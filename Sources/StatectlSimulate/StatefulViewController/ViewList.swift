@@ -43,6 +43,16 @@ struct ViewList: RandomAccessCollection {
 
     private func packedSlot(_ index: Int) -> UInt64 { (packed >> (Self.slotBits * index)) & Self.slotMask }
 
+    /// Calls `body` with each view's library key number (`libraryKeyIndex`), in order, and
+    /// returns true; returns false, calling nothing, when the list is spilled. Identities
+    /// write these numbers for every step, without making the keys.
+    @inline(__always)
+    func forEachPackedKey(_ body: (UInt8) -> Void) -> Bool {
+        guard spilled == nil else { return false }
+        for index in 0..<packedCount { body(UInt8(truncatingIfNeeded: packedSlot(index)) & 3) }
+        return true
+    }
+
     func contains(_ view: PlaceholderView) -> Bool { firstIndex(of: view) != nil }
 
     func firstIndex(of view: PlaceholderView) -> Int? {
