@@ -51,6 +51,25 @@ struct ViewListTests {
         }
     }
 
+    @Test("appending by key number is appending the view, packed, past four and with large serials")
+    func appendByNumber() {
+        let views = [(1, 3), (2, 2), (0, 9), (3, 1), (1, 5000), (2, 4)]
+        var byNumber = ViewList()
+        var byView = ViewList()
+        for (code, serial) in views {
+            byNumber.append(libraryKey: code, serial: serial)
+            byView.append(view(libraryKey(code), serial))
+            #expect(Array(byNumber) == Array(byView))
+        }
+        #expect(Array(byNumber).map(\.key) == ["loading", "error", "content", "empty", "loading", "error"])
+        var keys: [UInt8] = []
+        #expect(!byNumber.forEachPackedKey { keys.append($0) }, "six views do not pack")
+        var four = ViewList()
+        for (code, serial) in views.prefix(4) { four.append(libraryKey: code, serial: serial) }
+        #expect(four.forEachPackedKey { keys.append($0) })
+        #expect(keys == [1, 2, 0, 3])
+    }
+
     @Test("a copy is independent, and emptying packs the list again")
     func copiesAndEmptying() {
         var list = ViewList()

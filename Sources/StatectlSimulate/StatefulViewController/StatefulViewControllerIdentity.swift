@@ -260,8 +260,9 @@ private struct StoreReading {
     var viewStore = ViewStore()
     var bounds = (width: Int64(0), height: Int64(0))
     var largestSerial = 0
-    /// The store's views for the library's four keys, by their number.
-    var libraryViews: [PlaceholderView?] = [nil, nil, nil, nil]
+    /// The serials of the store's views for the library's four keys, by their number (0:
+    /// none): plain numbers, so that reading views on screen copies no keys.
+    var librarySerials = SIMD4<Int>()
 
     init(_ decoder: inout IdentityDecoder) {
         for _ in 0..<decoder.count() {
@@ -271,14 +272,15 @@ private struct StoreReading {
             let stored = StoredView(serial: serial, insets: insets)
             viewStore.updateValue(stored, forKey: key)
             largestSerial = max(largestSerial, serial)
-            if code < libraryViews.count { libraryViews[code] = stored.view(key: key) }
+            if code < libraryKeyCount { librarySerials[code] = serial }
         }
         bounds = (width: decoder.int64(), height: decoder.int64())
     }
 
-    /// The store's view for a key, as `viewKey` read it.
-    func view(code: Int, key: String) -> PlaceholderView? {
-        code < libraryViews.count ? libraryViews[code] : viewStore[key]?.view(key: key)
+    /// The serial of the store's view for a key, as `viewKey` read it.
+    func serial(code: Int, key: String) -> Int? {
+        if code < libraryKeyCount { return librarySerials[code] == 0 ? nil : librarySerials[code] }
+        return viewStore[key]?.serial
     }
 }
 
@@ -309,16 +311,22 @@ extension IdentityDecoder {
         for _ in 0..<count {
             let (code, key) = viewKey()
             let rankPlusOne = int()
+            let serial: Int
             if rankPlusOne == 0 {
-                guard let stored = store.view(code: code, key: key) else {
+                guard let stored = store.serial(code: code, key: key) else {
                     fail()
                     views.append(PlaceholderView(key: key, serial: 0))
                     continue
                 }
-                views.append(stored)
+                serial = stored
             } else {
+                serial = rankPlusOne
                 nextSerial = max(nextSerial, rankPlusOne + 1)
-                views.append(PlaceholderView(key: key, serial: rankPlusOne))
+            }
+            if code < libraryKeyCount {
+                views.append(libraryKey: code, serial: serial)
+            } else {
+                views.append(PlaceholderView(key: key, serial: serial))
             }
         }
         return views

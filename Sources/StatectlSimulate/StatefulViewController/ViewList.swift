@@ -66,6 +66,16 @@ struct ViewList: RandomAccessCollection {
         insert(view, at: endIndex)
     }
 
+    /// Appends the view of library key `code` (`libraryKeyIndex`) with `serial`, without
+    /// making or reading its key when it packs: identities are read back this way.
+    mutating func append(libraryKey code: Int, serial: Int) {
+        guard spilled == nil, packedCount < Self.capacity, serial >= 0, serial <= Self.largestSerial else {
+            append(PlaceholderView(key: libraryKey(code), serial: serial))
+            return
+        }
+        packed = (packed | UInt64(serial << 2 | code) << (Self.slotBits * packedCount)) + (1 << Self.countShift)
+    }
+
     mutating func insert(_ view: PlaceholderView, at index: Int) {
         if spilled != nil { spilled!.insert(view, at: index); return }
         precondition(index >= 0 && index <= packedCount, "ViewList index out of range")
