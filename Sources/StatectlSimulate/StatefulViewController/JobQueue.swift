@@ -25,16 +25,6 @@ struct JobQueue {
 
     init() {}
 
-    /// A queue of these parts; see `ViewList.init(packed:spilled:)`.
-    init(packed: UInt64, first: Int, spilled: [TransitionJob]?) {
-        self.packed = packed
-        self.first = first
-        self.spilled = spilled
-    }
-
-    /// The queue's parts, moved out.
-    consuming func parts() -> (packed: UInt64, first: Int, spilled: [TransitionJob]?) { (packed, first, spilled) }
-
     /// Requests waiting for their turn.
     var count: Int {
         if let spilled { return spilled.count - first }

@@ -25,16 +25,6 @@ struct ViewList: RandomAccessCollection {
 
     init() {}
 
-    /// A list of these parts; `ViewStateMachine` keeps its lists' spilled arrays together in
-    /// one reference (`MachineSpill`) and makes a list of its parts where it is read.
-    init(packed: UInt64, spilled: [PlaceholderView]?) {
-        self.packed = packed
-        self.spilled = spilled
-    }
-
-    /// The list's parts, moved out.
-    consuming func parts() -> (packed: UInt64, spilled: [PlaceholderView]?) { (packed, spilled) }
-
     var startIndex: Int { 0 }
     var endIndex: Int { spilled?.count ?? packedCount }
 

@@ -81,15 +81,23 @@ struct ViewStateMachine {
 
     var currentState = MachineState.none
     var lastState = MachineState.none
-    // The store, lists and queue below are kept as their packed words here and whatever
-    // spilled in `spill`, and made whole where they are read (MachineSpill.swift).
-    private var storeWord: UInt64 = 0
-    private var containerWord: UInt64 = 0
-    private var forgottenInFlightWord: UInt64 = 0
-    private var forgottenOnScreenWord: UInt64 = 0
-    private var queueWords = (packed: UInt64(0), first: 0)
-    var spill: MachineSpill?
+    /// Configured views by key: the library's `viewStore`.
+    private(set) var viewStore = ViewStore() { didSet { storeComponent = nil } }
+    /// Placeholder views on screen: in the container on master, in the backing view on
+    /// 3.0.1 (which has no container). Kept sorted by key, then serial: the order in which
+    /// statectl removes them (the library walks a dictionary), with no sort per job.
+    private(set) var container = ViewList()
+    private(set) var queue = JobQueue()
     private(set) var inFlight: (job: TransitionJob, endsAt: Int64)?
+    /// master: views on screen that were removed from the store, or replaced in it, while
+    /// the job in flight runs. Its completion works on the store as it was when the job
+    /// started, so it still removes them. (Views added meanwhile are not on screen.) Empty
+    /// on 3.0.1 and when nothing is in flight.
+    private(set) var forgottenInFlight = ViewList()
+    /// Views on screen that the store no longer holds (removed or replaced): no job
+    /// removes them, except as above. Kept so that a completion need not look each view
+    /// on screen up in the store.
+    private(set) var forgottenOnScreen = ViewList()
     private var nextJobID = 1
     private var nextSerial = 1
     var completions: Int64 = 0
@@ -104,86 +112,6 @@ struct ViewStateMachine {
     // each byte-sized field between wider ones took a word.
     let release: Release
     private(set) var containerShown = false
-
-    /// Configured views by key: the library's `viewStore`.
-    private(set) var viewStore: ViewStore {
-        get { ViewStore(packed: storeWord, spilled: spill?.store) }
-        _modify {
-            var store = ViewStore(packed: storeWord, spilled: spill?.store == nil ? nil : uniqueSpill().store.take())
-            defer {
-                let (packed, spilled) = store.parts()
-                storeWord = packed
-                if spilled != nil { uniqueSpill().store = spilled } else { dropSpillIfEmpty() }
-                storeComponent = nil
-            }
-            yield &store
-        }
-    }
-
-    /// Placeholder views on screen: in the container on master, in the backing view on
-    /// 3.0.1 (which has no container). Kept sorted by key, then serial: the order in which
-    /// statectl removes them (the library walks a dictionary), with no sort per job.
-    private(set) var container: ViewList {
-        get { ViewList(packed: containerWord, spilled: spill?.container) }
-        _modify {
-            var list = ViewList(packed: containerWord, spilled: spill?.container == nil ? nil : uniqueSpill().container.take())
-            defer {
-                let (packed, spilled) = list.parts()
-                containerWord = packed
-                if spilled != nil { uniqueSpill().container = spilled } else { dropSpillIfEmpty() }
-            }
-            yield &list
-        }
-    }
-
-    /// master: views on screen that were removed from the store, or replaced in it, while
-    /// the job in flight runs. Its completion works on the store as it was when the job
-    /// started, so it still removes them. (Views added meanwhile are not on screen.) Empty
-    /// on 3.0.1 and when nothing is in flight.
-    private(set) var forgottenInFlight: ViewList {
-        get { ViewList(packed: forgottenInFlightWord, spilled: spill?.forgottenInFlight) }
-        _modify {
-            var list = ViewList(packed: forgottenInFlightWord,
-                                spilled: spill?.forgottenInFlight == nil ? nil : uniqueSpill().forgottenInFlight.take())
-            defer {
-                let (packed, spilled) = list.parts()
-                forgottenInFlightWord = packed
-                if spilled != nil { uniqueSpill().forgottenInFlight = spilled } else { dropSpillIfEmpty() }
-            }
-            yield &list
-        }
-    }
-
-    /// Views on screen that the store no longer holds (removed or replaced): no job
-    /// removes them, except as above. Kept so that a completion need not look each view
-    /// on screen up in the store.
-    private(set) var forgottenOnScreen: ViewList {
-        get { ViewList(packed: forgottenOnScreenWord, spilled: spill?.forgottenOnScreen) }
-        _modify {
-            var list = ViewList(packed: forgottenOnScreenWord,
-                                spilled: spill?.forgottenOnScreen == nil ? nil : uniqueSpill().forgottenOnScreen.take())
-            defer {
-                let (packed, spilled) = list.parts()
-                forgottenOnScreenWord = packed
-                if spilled != nil { uniqueSpill().forgottenOnScreen = spilled } else { dropSpillIfEmpty() }
-            }
-            yield &list
-        }
-    }
-
-    private(set) var queue: JobQueue {
-        get { JobQueue(packed: queueWords.packed, first: queueWords.first, spilled: spill?.queue) }
-        _modify {
-            var queue = JobQueue(packed: queueWords.packed, first: queueWords.first,
-                                 spilled: spill?.queue == nil ? nil : uniqueSpill().queue.take())
-            defer {
-                let (packed, first, spilled) = queue.parts()
-                queueWords = (packed, first)
-                if spilled != nil { uniqueSpill().queue = spilled } else { dropSpillIfEmpty() }
-            }
-            yield &queue
-        }
-    }
 
     init(release: Release, keys: [String]) {
         self.release = release

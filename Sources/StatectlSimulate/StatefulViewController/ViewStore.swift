@@ -15,15 +15,6 @@ struct ViewStore {
 
     init() {}
 
-    /// A store of these parts; see `ViewList.init(packed:spilled:)`.
-    init(packed: UInt64, spilled: [String: StoredView]?) {
-        self.packed = packed
-        self.spilled = spilled
-    }
-
-    /// The store's parts, moved out.
-    consuming func parts() -> (packed: UInt64, spilled: [String: StoredView]?) { (packed, spilled) }
-
     var count: Int { spilled?.count ?? (0..<4).reduce(0) { $0 + (slot($1) != 0 ? 1 : 0) } }
 
     private func slot(_ index: Int) -> Int { Int(truncatingIfNeeded: packed >> (16 * index)) & 0xFFFF }
