@@ -40,8 +40,10 @@ func statectl(_ arguments: [String], input: Data = Data(), directory: URL = pack
     let scratch = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: scratch) }
     let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
+          FileManager.default.createFile(atPath: errURL.path, contents: nil) else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: scratch.path])
+    }
     let stdin = Pipe()
     let stdout = try FileHandle(forWritingTo: outURL), stderr = try FileHandle(forWritingTo: errURL)
     process.standardInput = stdin
