@@ -32,12 +32,17 @@ struct JobQueue {
     }
 
     mutating func append(_ job: TransitionJob) {
-        if count == 0 {
-            // Packed again once emptied: a run's queue spills only while a custom request waits.
-            self = JobQueue()
-            first = job.id
+        if spilled != nil {
+            // Once spilled, spilled for good, its storage reused: a run that requests custom
+            // states spills on the first, and packing again would allocate for the next.
+            if count == 0 {
+                spilled!.removeAll(keepingCapacity: true)
+                first = 0
+            }
+            spilled!.append(job)
+            return
         }
-        if spilled != nil { spilled!.append(job); return }
+        if packedCount == 0 { first = job.id }
         guard packedCount < Self.capacity, job.id == first + packedCount, let code = job.target.libraryCode else {
             var jobs = (0..<packedCount).map { self[$0] }
             jobs.append(job)
