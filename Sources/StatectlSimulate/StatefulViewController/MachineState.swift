@@ -53,12 +53,46 @@ public struct MachineState: Hashable, Sendable {
 
 /// Custom state keys by number, for `MachineState`: one table for the process, only ever
 /// added to, so that a number means the same text for as long as the process runs. It
-/// holds the keys scripts and specs name as states (a few, in practice); the numbers never
-/// reach output, which prints the text.
+/// holds the keys scripts and specs name as states (a few, in practice; a key costs about
+/// 40 bytes); the numbers never reach output, which prints the text.
+///
+/// Its own open-addressing table over a short multiplicative hash of the key's bytes, not a
+/// `Dictionary`: a script whose lines name new states makes one on every line, twice (check
+/// and run), and the standard hasher made that cost a thousand instructions a key.
 enum CustomStateKeys {
     private struct Table {
         var keys: [String] = []
-        var numbers: [String: UInt32] = [:]
+        /// The hash of each key, by number, for growing.
+        var hashes: [UInt32] = []
+        /// Slot: number + 1, 0 when empty; a power of two long, at most half full.
+        var slots = [UInt32](repeating: 0, count: 16)
+
+        mutating func number(of key: String) -> UInt32 {
+            let hash = CustomStateKeys.hash(key)
+            let mask = slots.count - 1
+            var slot = Int(hash) & mask
+            while slots[slot] != 0 {
+                let number = slots[slot] - 1
+                if hashes[Int(number)] == hash, keys[Int(number)] == key { return number }
+                slot = (slot + 1) & mask
+            }
+            let number = UInt32(keys.count)
+            keys.append(key)
+            hashes.append(hash)
+            slots[slot] = number + 1
+            if keys.count * 2 > slots.count { grow() }
+            return number
+        }
+
+        private mutating func grow() {
+            slots = [UInt32](repeating: 0, count: slots.count * 2)
+            let mask = slots.count - 1
+            for (number, hash) in hashes.enumerated() {
+                var slot = Int(hash) & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = UInt32(number) + 1
+            }
+        }
     }
 
     // A lock, though statectl simulates on one thread: models are values that tests and
@@ -66,16 +100,23 @@ enum CustomStateKeys {
     private static let table = Mutex(Table())
 
     static func number(of key: String) -> UInt32 {
-        table.withLock { table in
-            if let number = table.numbers[key] { return number }
-            let number = UInt32(table.keys.count)
-            table.keys.append(key)
-            table.numbers[key] = number
-            return number
-        }
+        table.withLock { $0.number(of: key) }
     }
 
     static func key(numbered number: UInt32) -> String {
         table.withLock { $0.keys[Int(number)] }
+    }
+
+    /// FNV-1a over the key's bytes, its high bits folded into the low ones that pick a slot.
+    fileprivate static func hash(_ key: String) -> UInt32 {
+        func fnv<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
+            var hash: UInt32 = 2_166_136_261
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            return hash ^ hash >> 16
+        }
+        // The bytes where they lie (a native string's are contiguous); iterating `utf8`
+        // decoded each byte through the string's generic index.
+        var key = key
+        return key.withUTF8 { fnv($0) }
     }
 }
