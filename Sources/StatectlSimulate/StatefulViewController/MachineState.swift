@@ -1,4 +1,8 @@
-import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the view state machine shows: no placeholder (`.none`), or the placeholder view
 /// with a key (`.view(key)`).
@@ -95,16 +99,18 @@ enum CustomStateKeys {
         }
     }
 
-    // A lock, though statectl simulates on one thread: models are values that tests and
-    // library users may run on several.
-    private static let table = Mutex(Table())
+    // Locked, though statectl simulates on one thread: models are values that tests and
+    // library users may run on several. Only under `lock`, so unchecked for exclusivity
+    // too: the dynamic check cost more than the lock.
+    @exclusivity(unchecked) nonisolated(unsafe) private static var table = Table()
+    private static let lock = ThreadLock()
 
     static func number(of key: String) -> UInt32 {
-        table.withLock { $0.number(of: key) }
+        lock.withLock { table.number(of: key) }
     }
 
     static func key(numbered number: UInt32) -> String {
-        table.withLock { $0.keys[Int(number)] }
+        lock.withLock { table.keys[Int(number)] }
     }
 
     /// FNV-1a over the key's bytes, its high bits folded into the low ones that pick a slot.
@@ -118,5 +124,25 @@ enum CustomStateKeys {
         // decoded each byte through the string's generic index.
         var key = key
         return key.withUTF8 { fnv($0) }
+    }
+}
+
+/// A pthread mutex. Not `Synchronization.Mutex`: that one locks with atomics inside the
+/// standard library, which ThreadSanitizer does not see, so it reported every access the
+/// mutex guards as a race; pthread's lock it understands.
+private final class ThreadLock: @unchecked Sendable {
+    // Allocated once and never moved: a mutex must keep its address, which a stored
+    // property passed with `&` does not promise. Freed never: the one lock lives as long as
+    // the process.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        return mutex
+    }()
+
+    func withLock<Result>(_ body: () -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
     }
 }
