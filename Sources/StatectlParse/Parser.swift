@@ -30,12 +30,14 @@ public struct LineParser {
     public init() {}
 
     /// `line` excludes the line break; a trailing carriage return (CRLF files) is ignored.
-    public mutating func parse(line raw: UnsafeBufferPointer<UInt8>, number: Int) -> ParsedLine {
+    /// `checkedUTF8`: the line was found to be UTF-8 before (a run reads the text its check
+    /// read), so it is not validated again.
+    public mutating func parse(line raw: UnsafeBufferPointer<UInt8>, number: Int, checkedUTF8: Bool = false) -> ParsedLine {
         // First: a line that fails before lexing must not leave the last line's tokens
         // behind for `parseSpec` to read against its own bytes.
         tokenCount = 0
         let line = Self.text(of: raw)
-        if let invalid = UTF8Validation.firstInvalidByte(in: line) {
+        if !checkedUTF8, let invalid = UTF8Validation.firstInvalidByte(in: line) {
             return ParsedLine(diagnostics: [Diagnostic(
                 id: "invalid-utf8", span: SourceSpan(line: number, bytes: invalid..<invalid + 1),
                 message: "invalid UTF-8 byte 0x\(String(line[invalid], radix: 16, uppercase: true))",

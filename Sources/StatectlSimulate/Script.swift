@@ -278,7 +278,8 @@ final class Session<M: SimulationModel> {
         if let fed = feedStatements(line, number, hash: hash) {
             problems = fed
         } else {
-            var parsed = parser.parse(line: line, number: number)
+            // A run's lines were found to be UTF-8 when checked.
+            var parsed = parser.parse(line: line, number: number, checkedUTF8: simulating)
             problems = feedParsed(&parsed, line, number, hash: hash)
             parser.recycle(&parsed)
         }
