@@ -315,7 +315,7 @@ final class Session<M: SimulationModel> {
         Self.reverse(&parsed.statements)
         while let statement = parsed.statements.popLast() {
             let span = statement.span
-            switch compiler.compile(consume statement) {
+            switch compile(consume statement) {
             case .success(let instruction):
                 // `model` is valid only as the first statement, so its line is never reused.
                 if case .selectModel = instruction { cacheable = false }
@@ -464,7 +464,7 @@ final class Session<M: SimulationModel> {
                          into statements: inout [CompiledStatement<M.Command>], problems: inout [Diagnostic],
                          cacheable: inout Bool) -> Bool {
         let span = statement.span
-        switch compiler.compile(consume statement) {
+        switch compile(consume statement) {
         case .success(let instruction):
             if case .selectModel = instruction {
                 cacheable = false
@@ -485,6 +485,16 @@ final class Session<M: SimulationModel> {
         return true
     }
 
+    /// Compiles a statement, then hands its argument list back to the parser for the next
+    /// call to fill (the statement itself is dropped in `ScriptCompiler.compile`).
+    @inline(__always)
+    private func compile(_ statement: consuming Statement) -> Checked<Instruction<M.Command>> {
+        let arguments = statement.argumentList
+        let result = compiler.compile(consume statement)
+        if let arguments { parser.recycle(arguments: arguments) }
+        return result
+    }
+
     /// Reversed, so that they can be taken from the end first to last. Through the array's
     /// buffer, whose swaps move elements; `Array.reverse` copied each one it swapped.
     @inline(__always)
@@ -503,7 +513,7 @@ final class Session<M: SimulationModel> {
         Self.reverse(&parsed.statements)
         while let statement = parsed.statements.popLast() {
             let span = statement.span
-            guard case .success(let instruction) = compiler.compile(consume statement) else { continue }
+            guard case .success(let instruction) = compile(consume statement) else { continue }
             guard simulator.run(instruction, span: span, problems: &problems) else { return problems }
         }
         simulator.endLine()
