@@ -254,6 +254,24 @@ public struct ScriptCompiler<M: SimulationModel> {
         }
     }
 
+    /// The problems `compile` would find in the statement, with the same names declared, but
+    /// no instruction made: a check that keeps nothing needs only the problems, and a model's
+    /// command boxed into an instruction was allocated and freed for nothing.
+    public mutating func check(_ statement: consuming Statement) -> [Diagnostic] {
+        guard statement.form.isModelVocabulary else {
+            switch compile(consume statement) {
+            case .success: return []
+            case .failure(let problems): return problems
+            }
+        }
+        defer { sawStatement = true }
+        lastMeaningCanChange = false
+        switch M.compile(statement, names: &names) {
+        case .success: return []
+        case .failure(let problems): return problems
+        }
+    }
+
     /// `wait 300ms`, as the `statement` record shows it; made once while it stays in its slot.
     private mutating func waitRecord(_ milliseconds: Int64) -> [UInt8] {
         let slot = Int(truncatingIfNeeded: milliseconds) & (waitRecords.count - 1)

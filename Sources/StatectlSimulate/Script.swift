@@ -313,6 +313,10 @@ final class Session<M: SimulationModel> {
         var statements: [CompiledStatement<M.Command>] = []
         if keeping { statements.reserveCapacity(parsed.statements.count) }
         Self.reverse(&parsed.statements)
+        if !keeping {
+            while let statement = parsed.statements.popLast() { problems += check(consume statement) }
+            return problems
+        }
         while let statement = parsed.statements.popLast() {
             let span = statement.span
             switch compile(consume statement) {
@@ -464,6 +468,14 @@ final class Session<M: SimulationModel> {
                          into statements: inout [CompiledStatement<M.Command>], problems: inout [Diagnostic],
                          cacheable: inout Bool) -> Bool {
         let span = statement.span
+        // Checking a line that will not be stored: a statement met for the first time (as far
+        // as the cache can tell) would not be stored either, and needs only its problems. Any
+        // other is compiled in full, below, and stored if it compiles.
+        if !simulating, !keeping, !statementCache.admits(UnsafeBufferPointer(rebasing: text[span.bytes]), hash: hash) {
+            let found = check(consume statement)
+            if !found.isEmpty { cacheable = false; problems += found }
+            return true
+        }
         switch compile(consume statement) {
         case .success(let instruction):
             if case .selectModel = instruction {
@@ -493,6 +505,15 @@ final class Session<M: SimulationModel> {
         let result = compiler.compile(consume statement)
         if let arguments { parser.recycle(arguments: arguments) }
         return result
+    }
+
+    /// The statement's problems (`ScriptCompiler.check`), its argument list handed back as in `compile`.
+    @inline(__always)
+    private func check(_ statement: consuming Statement) -> [Diagnostic] {
+        let arguments = statement.argumentList
+        let problems = compiler.check(consume statement)
+        if let arguments { parser.recycle(arguments: arguments) }
+        return problems
     }
 
     /// Reversed, so that they can be taken from the end first to last. Through the array's
