@@ -288,7 +288,9 @@ struct TokenCursor {
         advance()
         if case .rightParen = tokens[index].kind { advance(); return [] }
         var arguments = spareArgumentLists.popLast() ?? []
-        arguments.reserveCapacity(argumentCount())
+        // A list handed back has the room its last call needed, mostly enough (appending
+        // grows it otherwise): only a new one is sized by counting the arguments first.
+        if arguments.capacity == 0 { arguments.reserveCapacity(argumentCount()) }
         while true {
             // Label and value are consumed into the argument: built from temporaries, it was
             // copied into the array and the temporaries destroyed (a retain and release per string).
