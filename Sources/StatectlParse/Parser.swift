@@ -53,11 +53,14 @@ public struct LineParser {
             return ParsedLine(diagnostics: [error])
         }
         var result = ParsedLine()
-        // Sized once: growing from one statement to two reallocated on most lines.
-        var separators = 0
-        for index in 0..<tokenCount where tokens[index].isSemicolon { separators += 1 }
         swap(&result.statements, &spareStatements)
-        result.statements.reserveCapacity(separators + 1)
+        // Sized once: growing from one statement to two reallocated on most lines. A list
+        // handed back by `recycle` has the room an earlier line needed, mostly enough.
+        if result.statements.capacity == 0 {
+            var separators = 0
+            for index in 0..<tokenCount where tokens[index].isSemicolon { separators += 1 }
+            result.statements.reserveCapacity(separators + 1)
+        }
         var cursor = TokenCursor(tokens: tokens, source: line, line: number)
         swap(&cursor.spareArgumentLists, &spareArgumentLists)
         defer { swap(&cursor.spareArgumentLists, &spareArgumentLists) }
