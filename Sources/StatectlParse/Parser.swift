@@ -154,6 +154,10 @@ struct TokenCursor {
 
     mutating func advance() { if !atEnd { index += 1 } }
 
+    /// Moves past the current token, which the caller has seen is not `.end`: `advance`
+    /// without its check, for the argument lists' and values' tokens.
+    mutating func stepOver() { index += 1 }
+
     mutating func skipToNextStatement() {
         while !atEnd, !tokens[index].isSemicolon { index += 1 }
     }
@@ -202,7 +206,7 @@ struct TokenCursor {
         guard case .identifier = first.kind else {
             throw error("expected-statement", "expected a statement, found \(describe(first))", at: first)
         }
-        advance()
+        stepOver()
         let form: Statement.Form
         if isWord(first, "model") {
             guard case .identifier = peek.kind else {
@@ -220,7 +224,7 @@ struct TokenCursor {
             switch peek.kind {
             case .duration(let milliseconds):
                 form = .wait(milliseconds: milliseconds)
-                advance()
+                stepOver()
             case .number:
                 let number = text(peek)
                 throw error("duration-without-unit", "duration needs a unit", at: peek,
@@ -230,6 +234,28 @@ struct TokenCursor {
             }
         } else if isWord(first, "expect") {
             // One comparison keeps its own form (and record); `and`/`or`/`not` make a condition.
+            // Most are one comparison, read here directly: through the condition grammar's
+            // three levels it was built as a `Condition` and taken apart again.
+            let start = index
+            if case .identifier = peek.kind, !isWord(peek, "not"), index + 1 < tokens.count {
+                let comparison: Comparison?
+                switch tokens[index + 1].kind {
+                case .equal: comparison = .equal
+                case .notEqual: comparison = .notEqual
+                default: comparison = nil
+                }
+                if let comparison {
+                    let property = self.name(peek)
+                    stepOver(); stepOver()
+                    let value = try value()
+                    if atEnd || tokens[index].isSemicolon || (commaEndsStatement && tokens[index].isComma) {
+                        let end = tokens[index - 1].bytes.upperBound
+                        return Statement(.expect(property: property, comparison, value), span: span(first.bytes.lowerBound..<end))
+                    }
+                    // More follows (`and`, `or`, or an error): read as a condition from the start.
+                    index = start
+                }
+            }
             let condition = try self.condition()
             if case .comparison(let property, let comparison, let value) = condition {
                 form = .expect(property: property, comparison, value)
@@ -241,7 +267,7 @@ struct TokenCursor {
             let word = name.text
             switch peek.kind {
             case .assign:
-                advance()
+                stepOver()
                 form = .assignment(name, try value())
             case .leftParen:
                 form = .call(name, arguments: try arguments())
@@ -288,8 +314,8 @@ struct TokenCursor {
     @inline(__always)  // into `statement`: the cursor's index stays in a register
     mutating func arguments() throws(Diagnostic) -> [Argument] {
         let open = peek
-        advance()
-        if case .rightParen = tokens[index].kind { advance(); return [] }
+        stepOver()
+        if case .rightParen = tokens[index].kind { stepOver(); return [] }
         var arguments = spareArgumentLists.popLast() ?? []
         // A list handed back has the room its last call needed, mostly enough (appending
         // grows it otherwise): only a new one is sized by counting the arguments first.
@@ -304,12 +330,12 @@ struct TokenCursor {
                 hasLabel = false
             }
             let label = hasLabel ? name(peek) : nil
-            if hasLabel { advance(); advance() }
+            if hasLabel { stepOver(); stepOver() }
             let value = try value()
             arguments.append(Argument(label: consume label, value: consume value))
             switch peek.kind {
-            case .comma: advance()
-            case .rightParen: advance(); return arguments
+            case .comma: stepOver()
+            case .rightParen: stepOver(); return arguments
             case .end, .semicolon:
                 throw error("unclosed-parenthesis", "expected ')' to close the argument list", at: peek,
                                       notes: [DiagnosticNote("the list opens here", span: span(open.bytes))])
@@ -345,12 +371,12 @@ struct TokenCursor {
     mutating func value() throws(Diagnostic) -> Expression {
         let token = peek
         switch token.kind {
-        case .identifier: advance(); return Expression(.identifier(text(token)), span: span(token.bytes))
-        case .string: advance(); return Expression(.string(text(token)), span: span(token.bytes))
+        case .identifier: stepOver(); return Expression(.identifier(text(token)), span: span(token.bytes))
+        case .string: stepOver(); return Expression(.string(text(token)), span: span(token.bytes))
         case .number(let integer):
-            advance()
+            stepOver()
             return Expression(.number(NumberLiteral(text: text(token), integer: integer)), span: span(token.bytes))
-        case .duration(let ms): advance(); return Expression(.duration(milliseconds: ms), span: span(token.bytes))
+        case .duration(let ms): stepOver(); return Expression(.duration(milliseconds: ms), span: span(token.bytes))
         case .leftBracket:
             guard depth < maximumNestingDepth else {
                 throw error("nesting-too-deep", "lists nest more than \(maximumNestingDepth) deep", at: token,
