@@ -314,7 +314,10 @@ final class Session<M: SimulationModel> {
         if keeping { statements.reserveCapacity(parsed.statements.count) }
         Self.reverse(&parsed.statements)
         if !keeping {
-            while let statement = parsed.statements.popLast() { problems += check(consume statement) }
+            while let statement = parsed.statements.popLast() {
+                let found = check(consume statement)
+                if !found.isEmpty { problems += found }
+            }
             return problems
         }
         while let statement = parsed.statements.popLast() {
