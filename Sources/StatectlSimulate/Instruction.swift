@@ -254,6 +254,36 @@ public struct ScriptCompiler<M: SimulationModel> {
         }
     }
 
+    /// The problems `compile` would find in the statement, with the same names declared, but
+    /// no instruction made: a check that keeps nothing needs only the problems, and a model's
+    /// command boxed into an instruction was allocated and freed for nothing.
+    public mutating func check(_ statement: consuming Statement) -> [Diagnostic] {
+        if case .expect(let property, _, let value) = statement.form {
+            // The expected value only: the `Expectation` around it is a class, an allocation.
+            defer { sawStatement = true }
+            switch expectedValue(property, value) {
+            case .success(let found):
+                lastMeaningCanChange = found.otherProperty != nil
+                return []
+            case .failure(let problems):
+                lastMeaningCanChange = false
+                return problems
+            }
+        }
+        guard statement.form.isModelVocabulary else {
+            switch compile(consume statement) {
+            case .success: return []
+            case .failure(let problems): return problems
+            }
+        }
+        defer { sawStatement = true }
+        lastMeaningCanChange = false
+        switch M.compile(statement, names: &names) {
+        case .success: return []
+        case .failure(let problems): return problems
+        }
+    }
+
     /// `wait 300ms`, as the `statement` record shows it; made once while it stays in its slot.
     private mutating func waitRecord(_ milliseconds: Int64) -> [UInt8] {
         let slot = Int(truncatingIfNeeded: milliseconds) & (waitRecords.count - 1)
@@ -290,6 +320,18 @@ public struct ScriptCompiler<M: SimulationModel> {
     }
 
     private func compileExpectation(_ property: Name, _ comparison: Comparison, _ value: Expression) -> Checked<Expectation> {
+        switch expectedValue(property, value) {
+        case .success(let found):
+            return .success(Expectation(property: property.text, comparison: comparison, expected: found.expected,
+                                        otherProperty: found.otherProperty, sorted: found.sorted, encoder: encoder))
+        case .failure(let problems): return .failure(problems)
+        }
+    }
+
+    /// What an `expect` compares its property with, checked against the property's kind: a
+    /// value, or another property (`otherProperty`, then `expected` is its name).
+    private func expectedValue(_ property: Name, _ value: Expression)
+        -> Checked<(expected: ObservedValue, otherProperty: String?, sorted: Bool)> {
         guard let specIndex = Self.index(of: property.text, in: properties) else {
             let modelName = version.map { "\(M.name)@\($0)" } ?? M.name
             if let other = M.properties.first(where: { $0.name == property.text }), let versions = other.versions {
@@ -315,8 +357,7 @@ public struct ScriptCompiler<M: SimulationModel> {
                 return .failure([Diagnostic(id: "type-mismatch", span: value.span,
                                             message: "'\(property.text)' and '\(other)' hold different kinds of values")])
             }
-            return .success(Expectation(property: property.text, comparison: comparison, expected: .name(other), otherProperty: other,
-                                        sorted: sorted, encoder: encoder))
+            return .success((.name(other), other, sorted))
         }
         let expected: ObservedValue
         switch kind {
@@ -371,8 +412,7 @@ public struct ScriptCompiler<M: SimulationModel> {
             }
             expected = .flag(word.isSpelled("true"))
         }
-        return .success(Expectation(property: property.text, comparison: comparison, expected: expected, sorted: sorted,
-                                    encoder: encoder))
+        return .success((expected, nil, sorted))
     }
 
     /// Where the property named `name` is in `specs`, its name compared in place

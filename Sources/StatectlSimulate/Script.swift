@@ -278,7 +278,8 @@ final class Session<M: SimulationModel> {
         if let fed = feedStatements(line, number, hash: hash) {
             problems = fed
         } else {
-            var parsed = parser.parse(line: line, number: number)
+            // A run's lines were found to be UTF-8 when checked.
+            var parsed = parser.parse(line: line, number: number, checkedUTF8: simulating)
             problems = feedParsed(&parsed, line, number, hash: hash)
             parser.recycle(&parsed)
         }
@@ -312,9 +313,16 @@ final class Session<M: SimulationModel> {
         var statements: [CompiledStatement<M.Command>] = []
         if keeping { statements.reserveCapacity(parsed.statements.count) }
         Self.reverse(&parsed.statements)
+        if !keeping {
+            while let statement = parsed.statements.popLast() {
+                let found = check(consume statement)
+                if !found.isEmpty { problems += found }
+            }
+            return problems
+        }
         while let statement = parsed.statements.popLast() {
             let span = statement.span
-            switch compiler.compile(consume statement) {
+            switch compile(consume statement) {
             case .success(let instruction):
                 // `model` is valid only as the first statement, so its line is never reused.
                 if case .selectModel = instruction { cacheable = false }
@@ -376,7 +384,13 @@ final class Session<M: SimulationModel> {
     private func checkStatements(_ text: UnsafeBufferPointer<UInt8>, _ line: UnsafeBufferPointer<UInt8>, _ number: Int,
                                  hash: Int) -> [Diagnostic]? {
         defer {
-            pending.removeAll(keepingCapacity: pending.capacity <= 256)
+            // One at a time from the end, by code made for the type: `removeAll` destroyed
+            // them through its generic value witness, about 240 instructions a line.
+            if pending.capacity <= 256 {
+                while !pending.isEmpty { pending.removeLast() }
+            } else {
+                pending = []
+            }
             parser.recycle(&parsedStatements)
         }
         for range in ranges {
@@ -463,7 +477,15 @@ final class Session<M: SimulationModel> {
                          into statements: inout [CompiledStatement<M.Command>], problems: inout [Diagnostic],
                          cacheable: inout Bool) -> Bool {
         let span = statement.span
-        switch compiler.compile(consume statement) {
+        // Checking a line that will not be stored: a statement met for the first time (as far
+        // as the cache can tell) would not be stored either, and needs only its problems. Any
+        // other is compiled in full, below, and stored if it compiles.
+        if !simulating, !keeping, !statementCache.admits(UnsafeBufferPointer(rebasing: text[span.bytes]), hash: hash) {
+            let found = check(consume statement)
+            if !found.isEmpty { cacheable = false; problems += found }
+            return true
+        }
+        switch compile(consume statement) {
         case .success(let instruction):
             if case .selectModel = instruction {
                 cacheable = false
@@ -484,6 +506,25 @@ final class Session<M: SimulationModel> {
         return true
     }
 
+    /// Compiles a statement, then hands its argument list back to the parser for the next
+    /// call to fill (the statement itself is dropped in `ScriptCompiler.compile`).
+    @inline(__always)
+    private func compile(_ statement: consuming Statement) -> Checked<Instruction<M.Command>> {
+        let arguments = statement.argumentList
+        let result = compiler.compile(consume statement)
+        if let arguments { parser.recycle(arguments: arguments) }
+        return result
+    }
+
+    /// The statement's problems (`ScriptCompiler.check`), its argument list handed back as in `compile`.
+    @inline(__always)
+    private func check(_ statement: consuming Statement) -> [Diagnostic] {
+        let arguments = statement.argumentList
+        let problems = compiler.check(consume statement)
+        if let arguments { parser.recycle(arguments: arguments) }
+        return problems
+    }
+
     /// Reversed, so that they can be taken from the end first to last. Through the array's
     /// buffer, whose swaps move elements; `Array.reverse` copied each one it swapped.
     @inline(__always)
@@ -502,7 +543,7 @@ final class Session<M: SimulationModel> {
         Self.reverse(&parsed.statements)
         while let statement = parsed.statements.popLast() {
             let span = statement.span
-            guard case .success(let instruction) = compiler.compile(consume statement) else { continue }
+            guard case .success(let instruction) = compile(consume statement) else { continue }
             guard simulator.run(instruction, span: span, problems: &problems) else { return problems }
         }
         simulator.endLine()
