@@ -119,7 +119,7 @@ struct JobQueuePackingTests {
                       TransitionJob(id: 10, target: .none, animated: false, hasCompletion: true)]
         for job in gapped { queue.append(job) }
         #expect(drained(&queue) == described(gapped))
-        // Emptied, it packs again from the next id.
+        // Emptied, it takes new requests (staying spilled, its storage reused).
         let next = jobs(count: 3, firstID: 100)
         for job in next { queue.append(job) }
         #expect(drained(&queue) == described(next))

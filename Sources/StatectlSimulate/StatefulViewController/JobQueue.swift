@@ -6,7 +6,7 @@
 /// copies a configuration's machine for every event and nearly always meets such a queue:
 /// copying it copies a few words, where an array was retained, and copied and freed when the
 /// event queued a request. Any other queue (a custom target, more requests, ids that do not
-/// run on) spills into an array of jobs.
+/// run on) spills into an array of jobs, and stays spilled.
 struct JobQueue {
     /// Request i in bits 5i..5i+4: its target's `MachineState.libraryCode`, 8 when
     /// animated, 16 when it has a completion; the count in bits 60–63. (Three words in all:
