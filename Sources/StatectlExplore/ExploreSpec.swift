@@ -119,7 +119,7 @@ struct ExploreSpec<M: ExplorableModel> {
             }
             switch compiler.compile(statement) {
             case .success(let instruction):
-                if case .command(let command, _) = instruction { commands.append(command) }
+                if case .command(let step) = instruction { commands.append(step.command) }
                 compiled.append(CompiledStatement(instruction: instruction, span: statement.span))
             case .failure(let diagnostics): problems += diagnostics
             }

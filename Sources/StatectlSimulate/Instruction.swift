@@ -112,12 +112,26 @@ public struct ConditionCheck: Sendable {
     }
 }
 
+/// A model's command and its `statement` record's fields, in one immutable reference: a
+/// statement that runs binds the reference, and the command is read in place. (As an
+/// `indirect` case's payload, the command was copied out of its box, its strings retained,
+/// for every statement run: explore runs one per step.)
+public final class CommandStep<Command> {
+    public let command: Command
+    public let statement: [UInt8]
+
+    public init(_ command: Command, statement: [UInt8]) {
+        self.command = command
+        self.statement = statement
+    }
+}
+
 /// A statement made ready to run by a model's vocabulary.
 ///
 /// `statement` is the fields of the `statement` record (the call as the log shows it, with
 /// defaults filled in), encoded once when the line is compiled rather than each time it runs.
 public enum Instruction<Command> {
-    indirect case command(Command, statement: [UInt8])
+    case command(CommandStep<Command>)
     indirect case wait(milliseconds: Int64, statement: [UInt8])
     // An `Expectation` is a reference already: not boxed again.
     case expect(Expectation)
@@ -218,7 +232,7 @@ public struct ScriptCompiler<M: SimulationModel> {
         // Switches rather than `Checked.map`: its closure took the value as a copy.
         if statement.form.isModelVocabulary {
             switch M.compile(statement, names: &names) {
-            case .success(let command): return .success(.command(command, statement: recording ? M.statementRecord(command) : []))
+            case .success(let command): return .success(.command(CommandStep(command, statement: recording ? M.statementRecord(command) : [])))
             case .failure(let problems): return .failure(problems)
             }
         }

@@ -62,7 +62,7 @@ public struct Simulator<M: SimulationModel> {
             let running: Bool
             switch compiled.statements[index].instruction {
             case .selectModel: running = true
-            case .command(let command, let statement): running = perform(command, statement: statement, span: span, problems: &problems)
+            case .command(let step): running = perform(step.command, statement: step.statement, span: span, problems: &problems)
             case .wait(let milliseconds, let statement): running = wait(milliseconds, statement: statement)
             case .expect(let expectation): running = expect(expectation, span: span, problems: &problems)
             case .expectCondition(let check): running = expect(check, span: span, problems: &problems)
@@ -89,7 +89,7 @@ public struct Simulator<M: SimulationModel> {
     mutating func run(_ instruction: Instruction<M.Command>, span: SourceSpan, problems: inout [Diagnostic]) -> Bool {
         switch instruction {
         case .selectModel: return true
-        case .command(let command, let statement): return perform(command, statement: statement, span: span, problems: &problems)
+        case .command(let step): return perform(step.command, statement: step.statement, span: span, problems: &problems)
         case .wait(let milliseconds, let statement): return wait(milliseconds, statement: statement)
         case .expect(let expectation): return expect(expectation, span: span, problems: &problems)
         case .expectCondition(let check): return expect(check, span: span, problems: &problems)

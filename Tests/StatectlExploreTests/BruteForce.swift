@@ -60,7 +60,7 @@ struct BruteForce<M: ExplorableModel> {
             for (number, line) in prefix.enumerated() { _ = simulator.runLine(line, line: number + 1) }
             for (step, event) in sequence.enumerated() {
                 let commands = events[event].statements.compactMap { statement -> M.Command? in
-                    if case .command(let command, _) = statement.instruction { return command }
+                    if case .command(let step) = statement.instruction { return step.command }
                     return nil
                 }
                 guard commands.allSatisfy(simulator.model.canPerform) else { return }
