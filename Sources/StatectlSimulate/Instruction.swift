@@ -225,6 +225,28 @@ public struct ScriptCompiler<M: SimulationModel> {
     /// Takes the statement (callers drop it afterwards): the switch below then takes its form
     /// apart in place, where on a borrowed statement each case copied the statement whole.
     public mutating func compile(_ statement: consuming Statement) -> Checked<Instruction<M.Command>> {
+        switch compile(consume statement, building: true) {
+        case .success(let instruction): return .success(instruction!)
+        case .failure(let problems): return .failure(problems)
+        }
+    }
+
+    /// The problems `compile` would find in the statement, with the same names declared and
+    /// the same bookkeeping, but no instruction made: a check that keeps nothing needs only
+    /// the problems, and a model's command boxed into an instruction, or an `Expectation`,
+    /// was allocated and freed for nothing.
+    public mutating func check(_ statement: consuming Statement) -> [Diagnostic] {
+        switch compile(consume statement, building: false) {
+        case .success: return []
+        case .failure(let problems): return problems
+        }
+    }
+
+    /// `compile` and `check` in one: the instruction is made only when `building` (nil
+    /// otherwise, for the statements whose instruction allocates). Inlined into both, where
+    /// `building` is a constant.
+    @inline(__always)
+    private mutating func compile(_ statement: consuming Statement, building: Bool) -> Checked<Instruction<M.Command>?> {
         defer { sawStatement = true }
         lastMeaningCanChange = false
         // Calls, assignments and declarations are the model's: handed on before the switch,
@@ -232,7 +254,9 @@ public struct ScriptCompiler<M: SimulationModel> {
         // Switches rather than `Checked.map`: its closure took the value as a copy.
         if statement.form.isModelVocabulary {
             switch M.compile(statement, names: &names) {
-            case .success(let command): return .success(.command(CommandStep(command, statement: recording ? M.statementRecord(command) : [])))
+            case .success(let command):
+                guard building else { return .success(nil) }
+                return .success(.command(CommandStep(command, statement: recording ? M.statementRecord(command) : [])))
             case .failure(let problems): return .failure(problems)
             }
         }
@@ -250,10 +274,12 @@ public struct ScriptCompiler<M: SimulationModel> {
         case .wait(let milliseconds):
             return .success(.wait(milliseconds: milliseconds, statement: recording ? waitRecord(milliseconds) : []))
         case .expect(let property, let comparison, let value):
-            switch compileExpectation(property, comparison, value) {
-            case .success(let expectation):
-                lastMeaningCanChange = expectation.otherProperty != nil
-                return .success(.expect(expectation))
+            switch expectedValue(property, value) {
+            case .success(let found):
+                lastMeaningCanChange = found.otherProperty != nil
+                guard building else { return .success(nil) }
+                return .success(.expect(Expectation(property: property.text, comparison: comparison, expected: found.expected,
+                                                    otherProperty: found.otherProperty, sorted: found.sorted, encoder: encoder)))
             case .failure(let problems): return .failure(problems)
             }
         case .expectCondition(let condition):
@@ -265,36 +291,6 @@ public struct ScriptCompiler<M: SimulationModel> {
             }
         case .call, .assignment, .declaration:
             preconditionFailure("handled above")
-        }
-    }
-
-    /// The problems `compile` would find in the statement, with the same names declared, but
-    /// no instruction made: a check that keeps nothing needs only the problems, and a model's
-    /// command boxed into an instruction was allocated and freed for nothing.
-    public mutating func check(_ statement: consuming Statement) -> [Diagnostic] {
-        if case .expect(let property, _, let value) = statement.form {
-            // The expected value only: the `Expectation` around it is a class, an allocation.
-            defer { sawStatement = true }
-            switch expectedValue(property, value) {
-            case .success(let found):
-                lastMeaningCanChange = found.otherProperty != nil
-                return []
-            case .failure(let problems):
-                lastMeaningCanChange = false
-                return problems
-            }
-        }
-        guard statement.form.isModelVocabulary else {
-            switch compile(consume statement) {
-            case .success: return []
-            case .failure(let problems): return problems
-            }
-        }
-        defer { sawStatement = true }
-        lastMeaningCanChange = false
-        switch M.compile(statement, names: &names) {
-        case .success: return []
-        case .failure(let problems): return problems
         }
     }
 
@@ -333,6 +329,7 @@ public struct ScriptCompiler<M: SimulationModel> {
         }
     }
 
+    /// An `expect` comparison inside a condition (a plain `expect` is built in `compile`).
     private func compileExpectation(_ property: Name, _ comparison: Comparison, _ value: Expression) -> Checked<Expectation> {
         switch expectedValue(property, value) {
         case .success(let found):
