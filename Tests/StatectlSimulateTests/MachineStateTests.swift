@@ -13,8 +13,8 @@ struct MachineStateTests {
         for (index, key) in libraryKeys.enumerated() {
             // Built at run time, in a buffer of its own, not as a literal.
             let made = String(decoding: Array(key.utf8), as: UTF8.self)
-            #expect(MachineState.view(made) == MachineState.library(index))
-            #expect(MachineState.view(made).hashValue == MachineState.library(index).hashValue)
+            #expect(MachineState.view(made) == MachineState.withLibraryCode(UInt8(index + 1)))
+            #expect(MachineState.view(made).hashValue == MachineState.withLibraryCode(UInt8(index + 1)).hashValue)
             #expect(MachineState.view(made).keyOrNil == key)
             #expect(MachineState.view(made).libraryCode == UInt8(index + 1))
         }
@@ -26,7 +26,7 @@ struct MachineStateTests {
             let state = MachineState.view(key)
             #expect(state.keyOrNil == key)
             #expect(state.libraryCode == nil)
-            #expect(!libraryKeys.indices.contains { state == .library($0) })
+            #expect(!libraryKeys.indices.contains { state == .withLibraryCode(UInt8($0 + 1)) })
         }
         #expect(MachineState.view("x") != MachineState.view("y"))
         #expect(MachineState.view("x") == MachineState.view("x"))

@@ -1,7 +1,7 @@
 /// The view state machine's serial queue of transition requests, first in first out.
 ///
 /// Up to twelve requests for the library's states are packed into one word, as the
-/// identity writes them (`identityByte`), with their ids counted on from the first: the
+/// identity writes them (`forEachPackedIdentityByte`), with their ids counted on from the first: the
 /// machine numbers requests as it queues them, so the ids of those waiting run on. Explore
 /// copies a configuration's machine for every event and nearly always meets such a queue:
 /// copying it copies a few words, where an array was retained, and copied and freed when the
@@ -78,8 +78,9 @@ struct JobQueue {
                              animated: byte & 8 != 0, hasCompletion: byte & 16 != 0)
     }
 
-    /// Calls `body` with each waiting request's `identityByte`, in order, and returns true;
-    /// returns false, calling nothing, when the queue is spilled.
+    /// Calls `body` with what identities write for each waiting request, in order (its
+    /// target's `MachineState.libraryCode`, 8 when animated, 16 when it has a completion),
+    /// and returns true; returns false, calling nothing, when the queue is spilled.
     @inline(__always)
     func forEachPackedIdentityByte(_ body: (UInt8) -> Void) -> Bool {
         guard spilled == nil else { return false }
@@ -89,18 +90,5 @@ struct JobQueue {
             bytes >>= 5
         }
         return true
-    }
-
-    /// What identities write for the `index`th request waiting: its target's
-    /// `MachineState.libraryCode` with 8 when animated and 16 when it has a completion;
-    /// nil when the target is a custom key.
-    func identityByte(_ index: Int) -> UInt8? {
-        if let spilled {
-            let job = spilled[first + index]
-            guard let code = job.target.libraryCode else { return nil }
-            return code | (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0)
-        }
-        precondition(index >= 0 && index < packedCount, "JobQueue index out of range")
-        return UInt8(truncatingIfNeeded: packed >> (5 * index)) & 31
     }
 }

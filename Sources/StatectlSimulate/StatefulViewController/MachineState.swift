@@ -27,9 +27,6 @@ public struct MachineState: Hashable, Sendable {
         return MachineState(code: 5 + CustomStateKeys.number(of: key))
     }
 
-    /// The state of library key `index` (0 content, 1 loading, 2 error, 3 empty).
-    static func library(_ index: Int) -> MachineState { MachineState(code: UInt32(index) + 1) }
-
     /// The state whose `libraryCode` is `code` (0–4).
     static func withLibraryCode(_ code: UInt8) -> MachineState { MachineState(code: UInt32(code)) }
 

@@ -55,7 +55,7 @@ extension StatefulViewControllerModel: ExplorableModel {
         let maximum = 2 + IdentityCursor.longest + (visible ? machine.container.count : 0) + 1 + IdentityCursor.longest + 2
         return encoder.withCursor(maximum: maximum) { cursor in
             // A state by name: none reads as content, key 0.
-            guard let current = libraryStateCode(machine.currentState), let last = libraryStateCode(machine.lastState) else { return false }
+            guard let current = machine.currentState.libraryCode, let last = machine.lastState.libraryCode else { return false }
             cursor.put(byte: current == 0 ? 0 : (current - 1) << 1)
             cursor.put(byte: last == 0 ? 0 : (last - 1) << 1)
             if visible {
@@ -125,7 +125,7 @@ extension ViewStateMachine {
         let maximum = 5 + IdentityCursor.longest * 4 + container.count * 2 + queue.count + 1
         return encoder.withCursor(maximum: maximum) { cursor in
             cursor.put(byte: flags)
-            guard let current = libraryStateCode(currentState), let last = libraryStateCode(lastState) else { return false }
+            guard let current = currentState.libraryCode, let last = lastState.libraryCode else { return false }
             cursor.put(byte: current)
             cursor.put(byte: last)
             cursor.put(storeComponent.number)
@@ -137,7 +137,7 @@ extension ViewStateMachine {
             cursor.put(queue.count)
             guard queue.forEachPackedIdentityByte({ cursor.put(byte: $0) }) else { return false }
             if let (job, endsAt) = inFlight {
-                guard let target = libraryStateCode(job.target) else { return false }
+                guard let target = job.target.libraryCode else { return false }
                 cursor.put(byte: target | (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0))
                 cursor.put(endsAt - now)
             }
@@ -260,9 +260,6 @@ private struct StoreReading {
     var viewStore = ViewStore()
     var bounds = (width: Int64(0), height: Int64(0))
     var largestSerial = 0
-    /// The serials of the store's views for the library's four keys, by their number (0:
-    /// none): plain numbers, so that reading views on screen copies no keys.
-    var librarySerials = SIMD4<Int>()
 
     init(_ decoder: inout IdentityDecoder) {
         for _ in 0..<decoder.count() {
@@ -272,15 +269,14 @@ private struct StoreReading {
             let stored = StoredView(serial: serial, insets: insets)
             viewStore.updateValue(stored, forKey: key)
             largestSerial = max(largestSerial, serial)
-            if code < libraryKeyCount { librarySerials[code] = serial }
         }
         bounds = (width: decoder.int64(), height: decoder.int64())
     }
 
-    /// The serial of the store's view for a key, as `viewKey` read it.
+    /// The serial of the store's view for a key, as `viewKey` read it: a library key's
+    /// found by its number, without its text hashed.
     func serial(code: Int, key: String) -> Int? {
-        if code < libraryKeyCount { return librarySerials[code] == 0 ? nil : librarySerials[code] }
-        return viewStore[key]?.serial
+        code < libraryKeyCount ? viewStore.view(for: .withLibraryCode(UInt8(code) + 1))?.serial : viewStore[key]?.serial
     }
 }
 
@@ -290,9 +286,8 @@ extension IdentityDecoder {
         let byte = byte()
         let state: MachineState
         switch byte & 7 {
-        case 0: state = .none
+        case let code where code <= 4: state = .withLibraryCode(code)
         case 5: state = .view(string())
-        case let code where code <= 4: state = .library(Int(code) - 1)
         default: fail(); state = .none
         }
         return (state, byte & ~7)
@@ -366,11 +361,4 @@ extension IdentityEncoder {
     mutating func add(_ job: TransitionJob) {
         add(job.target, flags: (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0))
     }
-}
-
-/// A state's low three bits as `add(_:flags:)` writes them, when it is none or one of the
-/// library's keys.
-@inline(__always)
-private func libraryStateCode(_ state: MachineState) -> UInt8? {
-    state.libraryCode
 }
