@@ -198,7 +198,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
             // allSatisfy ask the runtime for type metadata on every step.
             for offset in 0..<levelCount {
                 let config = levelStart + offset
-                let model = readsBack ? readBack(config) : frontier[offset].model
+                var model = readsBack ? readBack(config) : frontier[offset].model
                 let now = readsBack ? 0 : frontier[offset].now
                 // Two passes: every event is simulated and its successor encoded and put
                 // aside, then the successors are stored in event order, their table slots
@@ -212,7 +212,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
                     let slot = batch.count
                     sink.beginStep()
                     let start = encoder.count
-                    switch workers[slot].exploreStep(from: model, at: now, line: eventLines[index], number: depth + 1,
+                    switch workers[slot].exploreStep(from: &model, at: now, line: eventLines[index], number: depth + 1,
                                                      queueBound: spec.queue, encoder: &encoder) {
                     case .stopped(let message):
                         batch.addStop(event: index, message: message)

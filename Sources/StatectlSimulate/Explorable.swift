@@ -38,12 +38,17 @@ public protocol ExplorableModel: SimulationModel {
     /// false, and explore reads each property by name (slower: explore does this for every
     /// configuration it finds).
     func encodeObservable(into encoder: inout IdentityEncoder) -> Bool
+    /// True when the model's bytes are the whole of it, holding no reference to retain or
+    /// release (a `String` or an array counts as one): explore then copies it for each
+    /// step as bytes. False, the default, is always safe.
+    var isPlainData: Bool { get }
 }
 
 extension ExplorableModel {
     public func canPerform(_ command: Command) -> Bool { true }
     public static func decodeIdentity(_ decoder: inout IdentityDecoder) -> Self? { nil }
     public func encodeObservable(into encoder: inout IdentityEncoder) -> Bool { false }
+    public var isPlainData: Bool { false }
 }
 
 /// What became of one step of explore (`Simulator.exploreStep`).
@@ -65,9 +70,16 @@ extension Simulator where M: ExplorableModel {
     @_specialize(exported: true, where M == StatefulViewControllerModel)
     @_specialize(exported: true, where M == StateViewControllerModel)
     @_specialize(exported: true, where M == JMStatefulTableViewControllerModel)
-    public mutating func exploreStep(from model: M, at now: Int64, line: CompiledLine<M.Command>, number: Int,
+    /// `model` is in-out only to be read in place.
+    public mutating func exploreStep(from model: inout M, at now: Int64, line: CompiledLine<M.Command>, number: Int,
                                      queueBound: Int?, encoder: inout IdentityEncoder) -> ExploreStepOutcome {
-        resume(model, at: now)
+        // A copy of a model with references retains each and releases the ones it replaces,
+        // the most a step spent outside the model's own work.
+        if model.isPlainData && self.model.isPlainData {
+            resume(plainData: &model, at: now)
+        } else {
+            resume(model, at: now)
+        }
         let problems = runLine(line, line: number)
         if stopped { return .stopped(problems.last?.message) }
         if let queueBound, self.model.pendingWork > queueBound { return .overQueueBound }

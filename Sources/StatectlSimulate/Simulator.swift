@@ -39,6 +39,22 @@ public struct Simulator<M: SimulationModel> {
         stopped = false
     }
 
+    /// `resume` for a model that is plain data (`ExplorableModel.isPlainData`) in place of
+    /// one that is plain data too.
+    mutating func resume(plainData model: inout M, at now: Int64) {
+        withUnsafeMutablePointer(to: &self.model) { destination in
+            withUnsafePointer(to: &model) { source in
+                // Safe: neither value holds a reference, so its bytes are the whole value;
+                // the old bytes overwritten owned nothing, the new ones need no retain.
+                UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: MemoryLayout<M>.size)
+            }
+        }
+        effects.now = now
+        effects.line = nil
+        failedExpectations = 0
+        stopped = false
+    }
+
     public var now: Int64 { effects.now }
 
     /// Runs one line's instructions as one turn. Returns what should be told to the user

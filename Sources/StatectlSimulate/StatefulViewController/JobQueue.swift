@@ -25,6 +25,9 @@ struct JobQueue {
 
     init() {}
 
+    /// Whether the queue holds a reference (it spilled): see `ExplorableModel.isPlainData`.
+    var holdsReference: Bool { spilled != nil }
+
     /// Requests waiting for their turn.
     var count: Int {
         if let spilled { return spilled.count - first }

@@ -19,6 +19,9 @@ extension StatefulViewControllerModel: ExplorableModel {
 
     public var pendingWork: Int { machine.pending }
     public var isSettled: Bool { machine.pending == 0 && machine.inFlight == nil }
+    /// Nearly every configuration explore meets: nothing spilled. (A test walks the
+    /// model's stored properties to keep this true as they change.)
+    public var isPlainData: Bool { !machine.holdsReferences }
 
     public func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64) {
         machine.encodeIdentity(into: &encoder, now: now, hasContent: hasContent)

@@ -25,6 +25,9 @@ struct ViewList: RandomAccessCollection {
 
     init() {}
 
+    /// Whether the list holds a reference (it spilled): see `ExplorableModel.isPlainData`.
+    var holdsReference: Bool { spilled != nil }
+
     var startIndex: Int { 0 }
     var endIndex: Int { spilled?.count ?? packedCount }
 

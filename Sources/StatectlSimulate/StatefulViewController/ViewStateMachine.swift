@@ -142,6 +142,13 @@ struct ViewStateMachine {
 
     var pending: Int { queue.count }
 
+    /// No part spilled: every stored property is then plain data (the lists, queue and store
+    /// each hold a reference only once spilled; the rest are numbers and flags).
+    var holdsReferences: Bool {
+        viewStore.holdsReference || container.holdsReference || queue.holdsReference
+            || forgottenInFlight.holdsReference || forgottenOnScreen.holdsReference
+    }
+
     /// `viewStore[key] = view`: a new view for the key, replacing any other.
     mutating func setView(_ key: String, insets: Insets) {
         let old = viewStore.updateValue(StoredView(serial: nextSerial, insets: insets), forKey: key)

@@ -18,6 +18,9 @@ struct ViewStore {
 
     init() {}
 
+    /// Whether the store holds a reference (its dictionary): see `ExplorableModel.isPlainData`.
+    var holdsReference: Bool { spilled != nil }
+
     var count: Int { (spilled?.count ?? 0) + (0..<4).reduce(0) { $0 + (slot($1) != 0 ? 1 : 0) } }
 
     private func slot(_ index: Int) -> Int { Int(truncatingIfNeeded: packed >> (16 * index)) & 0xFFFF }
