@@ -1,5 +1,5 @@
 import Testing
-import StatectlSimulate
+@testable import StatectlSimulate
 
 /// Explore keeps a level's configurations only as identities and reads each back before
 /// expanding it, so a model read back must be the same configuration with the same future.
@@ -43,6 +43,45 @@ struct IdentityReadBackTests {
             checked += 1
         }
         #expect(checked > 1000)
+    }
+
+    @Test("the common form's shortcut reads back the model the general reading makes",
+          arguments: ["master", "3.0.1"])
+    func commonFormShortcut(version: String) {
+        let walk = BruteForce<StatefulViewControllerModel>(prefix: ["hasContent = false"], events: Self.events, version: version)
+        let components = IdentityComponents()
+        var shortcut = 0, declined = 0
+        walk.visit(depth: 3) { simulator, _ in
+            let bytes = identity(of: simulator, components: components)
+            func read(_ decode: (inout IdentityDecoder) -> StatefulViewControllerModel?) -> StatefulViewControllerModel? {
+                bytes.withUnsafeBytes { bytes in
+                    var decoder = IdentityDecoder(bytes, components: components)
+                    return decode(&decoder)
+                }
+            }
+            guard let general = read(ViewStateMachine.decodeAnyIdentity) else {
+                Issue.record("\(version): \(bytes) cannot be read back")
+                return
+            }
+            guard let common = read(ViewStateMachine.decodeCommonIdentity) else { declined += 1; return }
+            shortcut += 1
+            let fromGeneral = Simulator(sink: RecordCollector(), version: version, model: general)
+            let fromCommon = Simulator(sink: RecordCollector(), version: version, model: common)
+            #expect(identity(of: fromCommon, components: components) == bytes)
+            for event in walk.events {
+                var one = fromGeneral, other = fromCommon
+                _ = one.runLine(event, line: 1)
+                _ = other.runLine(event, line: 1)
+                #expect(one.stopped == other.stopped)
+                #expect(identity(of: one, components: components) == identity(of: other, components: components))
+                #expect(walk.observable(one.model) == walk.observable(other.model))
+                for counter in StatefulViewControllerModel.counters {
+                    #expect((try? one.model.observe(counter))?.text == (try? other.model.observe(counter))?.text)
+                }
+            }
+        }
+        #expect(shortcut > 500)
+        #expect(declined > 100)
     }
 
     private func identity(of simulator: Simulator<StatefulViewControllerModel>, components: IdentityComponents?) -> [UInt8] {

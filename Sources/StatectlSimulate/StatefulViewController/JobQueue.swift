@@ -19,11 +19,22 @@ struct JobQueue {
     private var spilled: [TransitionJob]?
 
     private static let capacity = 12
+    /// The most requests that pack.
+    static var packedCapacity: Int { capacity }
     private static let countShift: UInt64 = 60
 
     private var packedCount: Int { Int(truncatingIfNeeded: packed >> Self.countShift) }
 
     init() {}
+
+    /// The queue of `count` requests whose identity bytes (`forEachPackedIdentityByte`) are
+    /// `bytes`, five bits each, first first, with ids from `firstID`: what appending each
+    /// in turn makes. `count` at most `packedCapacity`, each byte a library state's.
+    init(identityBytes bytes: UInt64, count: Int, firstID: Int) {
+        precondition(count <= Self.capacity, "JobQueue: too many requests to pack")
+        packed = bytes | UInt64(count) << Self.countShift
+        first = count == 0 ? 0 : firstID
+    }
 
     /// Whether the queue holds a reference (it spilled): see `ExplorableModel.isPlainData`.
     var holdsReference: Bool { spilled != nil }

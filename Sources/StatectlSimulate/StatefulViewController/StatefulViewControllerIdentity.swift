@@ -228,6 +228,63 @@ extension ViewStateMachine {
     ///
     /// The model is made here, around the machine, so that the machine is never copied.
     static func decodeIdentity(_ decoder: inout IdentityDecoder) -> StatefulViewControllerModel? {
+        if let model = decodeCommonIdentity(&decoder) { return model }
+        return decodeAnyIdentity(&decoder)
+    }
+
+    /// `decodeIdentity` for what `encodeCommonIdentity` writes (the store shared, no view
+    /// forgotten, every key and state the library's), the same model built straight into
+    /// the packed lists and queue; nil, the decoder left where it was, for anything else.
+    /// Explore reads back every configuration it expands, and the general reading spent as
+    /// much on one as the search does on a step.
+    @inline(__always)
+    static func decodeCommonIdentity(_ decoder: inout IdentityDecoder) -> StatefulViewControllerModel? {
+        var reader = decoder
+        let flags = reader.byte()
+        let current = reader.byte(), last = reader.byte()
+        guard current <= libraryKeyCount, last <= libraryKeyCount else { return nil }
+        let store = reader.sharedComponent { decoder in StoreReading(&decoder) }
+        guard let component = reader.lastComponent else { return nil }
+        // Every view on screen is the store's for its key (written 0).
+        var container = ViewList()
+        for _ in 0..<reader.count() {
+            let code = reader.int()
+            guard code >= 0, code < libraryKeyCount, reader.byte() == 0,
+                  let stored = store.viewStore.view(for: .withLibraryCode(UInt8(code) + 1)) else { return nil }
+            container.append(libraryKey: code, serial: stored.serial)
+        }
+        guard reader.byte() == 0, reader.byte() == 0 else { return nil }  // nothing forgotten
+        let hasInFlight = flags & 8 != 0
+        let waiting = reader.count()
+        guard waiting <= JobQueue.packedCapacity else { return nil }
+        var requests: UInt64 = 0
+        for index in 0..<waiting {
+            let byte = reader.byte()
+            guard byte & 7 <= libraryKeyCount, byte < 32 else { return nil }
+            requests |= UInt64(byte) << (5 * index)
+        }
+        let queue = JobQueue(identityBytes: requests, count: waiting, firstID: hasInFlight ? 2 : 1)
+        var inFlight: (job: TransitionJob, endsAt: Int64)?
+        if hasInFlight {
+            let byte = reader.byte()
+            guard byte & 7 <= libraryKeyCount, byte < 32 else { return nil }
+            let job = TransitionJob(id: 1, target: .withLibraryCode(byte & 7), animated: byte & 8 != 0, hasCompletion: byte & 16 != 0)
+            inFlight = (job, reader.int64())
+        }
+        guard !reader.failed, reader.isAtEnd else { return nil }
+        var model = StatefulViewControllerModel(
+            hasContent: flags & 1 != 0,
+            machine: ViewStateMachine(release: flags & 2 != 0 ? .master : .v3_0_1, currentState: .withLibraryCode(current),
+                                      lastState: .withLibraryCode(last), viewStore: store.viewStore, container: container,
+                                      containerShown: flags & 4 != 0, forgottenInFlight: ViewList(), forgottenOnScreen: ViewList(),
+                                      nextSerial: store.largestSerial + 1, queue: queue, inFlight: inFlight, bounds: store.bounds))
+        model.machine.storeComponent = component
+        decoder = reader
+        return consume model
+    }
+
+    /// `decodeIdentity` for any identity.
+    static func decodeAnyIdentity(_ decoder: inout IdentityDecoder) -> StatefulViewControllerModel? {
         let flags = decoder.byte()
         let release = flags & 2 != 0 ? Release.master : Release.v3_0_1
         let containerShown = flags & 4 != 0
