@@ -14,12 +14,25 @@ final class DecisionSink: RecordSink {
     /// The walks' records, by number, for `BranchCoverage`.
     var walks: [Record] { state.records }
     /// Walks taken since `beginStep`, by number.
-    var step: [Int] { state.step }
+    var step: ArraySlice<Int> { state.taken[state.stepStart...] }
+    /// Where the walks taken since `beginStep` lie among those taken since `beginBatch`.
+    var stepRange: Range<Int> { state.stepStart..<state.taken.count }
 
     /// Explore reads nothing else: the models' other records are never encoded.
     let onlyKind: RecordKind? = .decision
 
-    func beginStep() { state.step.removeAll(keepingCapacity: true) }
+    /// Forgets the walks taken: explore's steps from one configuration keep theirs, end to
+    /// end, until all of them are stored (`StepBatch`), where emptying a list per step and
+    /// copying it out cost more than the step's decisions.
+    func beginBatch() {
+        state.taken.removeAll(keepingCapacity: true)
+        state.stepStart = 0
+    }
+
+    func beginStep() { state.stepStart = state.taken.count }
+
+    /// The `index`th walk taken since `beginBatch`.
+    func taken(_ index: Int) -> Int { state.taken[index] }
 
     func write(_ record: RecordView) {
         guard record.kind == .decision else { return }
@@ -35,16 +48,18 @@ private struct Walks {
     /// its walks spares the sink hashing a few hundred bytes per decision.
     var byKey: [Int] = []
     var records: [Record] = []
-    var step: [Int] = []
+    /// Walks taken since the batch began; the step's from `stepStart`.
+    var taken: [Int] = []
+    var stepStart = 0
 
     mutating func note(_ record: RecordView) {
         if let key = record.fieldsKey, key < byKey.count, byKey[key] != 0 {
-            step.append(byKey[key] - 1)
+            taken.append(byKey[key] - 1)
             return
         }
         let (number, isNew) = fields.insert(record.fields.bytes)
         if isNew { records.append(Record(record)) }
-        step.append(number)
+        taken.append(number)
         if let key = record.fieldsKey {
             if key >= byKey.count { byKey += Array(repeating: 0, count: key + 1 - byKey.count) }
             byKey[key] = number + 1

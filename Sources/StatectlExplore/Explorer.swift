@@ -162,7 +162,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
         encoder.removeAll()
         encode(&root)
         _ = admit(&root, identity: encoder.view, hash: PackedSet.hash(encoder.view), parent: -1, event: 0, depth: 0)
-        reach(sink.step[...], config: 0, event: nil)
+        reach(sink.step, config: 0, event: nil)
         finishIfNeeded(root, config: 0)
 
         // The level being expanded: its simulators, or, when the model can read itself
@@ -205,6 +205,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
                 // and members having been loaded together (`PackedSet.warm`). The second
                 // pass does, in the same order, all the first did before.
                 batch.removeAll()
+                sink.beginBatch()
                 encoder.removeAll()
                 eventLoop: for index in 0..<eventLines.count {
                     for command in eventCommands[index] where !model.canPerform(command) { continue eventLoop }
@@ -222,14 +223,15 @@ struct Search<M: ExplorableModel>: ~Copyable {
                     case .encoded:
                         encodeCounters(&workers[slot])
                     }
-                    batch.add(event: index, identity: start..<encoder.count, in: encoder.view, walks: sink.step)
+                    batch.add(event: index, identity: start..<encoder.count, in: encoder.view, walks: sink.stepRange)
                 }
                 batch.hashes.withUnsafeBufferPointer { store.warm(UnsafeBufferPointer(rebasing: $0[..<batch.count])) }
                 // Valid until the encoder is next written: no longer than this configuration.
                 let identities = encoder.view
                 for pending in 0..<batch.count {
-                    let index = batch.events[pending]
-                    guard let hash = batch.hash(pending) else {
+                    let step = batch[pending]
+                    let index = step.event
+                    guard let identityRange = step.identity else {
                         steps += 1
                         if runtimeError.holds {
                             runtimeError.holds = false
@@ -239,10 +241,10 @@ struct Search<M: ExplorableModel>: ~Copyable {
                         continue
                     }
                     steps += 1
-                    let identity = UnsafeRawBufferPointer(rebasing: identities[batch.identity(pending)])
-                    let (child, isNew) = admit(&workers[pending], identity: identity, hash: hash,
+                    let identity = UnsafeRawBufferPointer(rebasing: identities[identityRange])
+                    let (child, isNew) = admit(&workers[pending], identity: identity, hash: batch.hashes[pending],
                                                parent: config, event: index, depth: depth + 1)
-                    reach(batch.walks(pending), config: config, event: index)
+                    for walk in step.walks { reach(sink.taken(walk), config: config, event: index) }
                     noteTransition(from: config, to: child, event: index)
                     if isNew {
                         found += 1
@@ -400,11 +402,15 @@ struct Search<M: ExplorableModel>: ~Copyable {
 
     /// Notes the decision walks of a step, the first time each is taken.
     mutating func reach(_ walks: ArraySlice<Int>, config: Int, event: Int?) {
-        for walk in walks where walk >= walkWitness.count || walkWitness[walk] == nil {
-            if walk >= walkWitness.count { walkWitness += Array(repeating: nil, count: walk + 1 - walkWitness.count) }
-            walkWitness[walk] = (config, event)
-            walkOrder.append(walk)
-        }
+        for walk in walks { reach(walk, config: config, event: event) }
+    }
+
+    @inline(__always)
+    mutating func reach(_ walk: Int, config: Int, event: Int?) {
+        guard walk >= walkWitness.count || walkWitness[walk] == nil else { return }
+        if walk >= walkWitness.count { walkWitness += Array(repeating: nil, count: walk + 1 - walkWitness.count) }
+        walkWitness[walk] = (config, event)
+        walkOrder.append(walk)
     }
 
     /// Where the clock running on at the end of a script can walk the tree, a test ending
@@ -414,7 +420,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
         var finishing = simulator
         sink.beginStep()
         finishing.finish()
-        reach(sink.step[...], config: config, event: nil)
+        reach(sink.step, config: config, event: nil)
     }
 
     mutating func noteTransition(from: Int, to: Int, event: Int) {
