@@ -74,17 +74,21 @@ public struct IdentityEncoder: ~Copyable {
     @inline(__always)
     public func holds(_ known: IdentityComponents.Reference) -> Bool { componentsTable == known.table }
 
-    /// Room for `maximum` bytes, written by `body` through a cursor that checks nothing;
-    /// what it wrote is kept if it returns true, dropped if false. For a model's common
-    /// case, where the longest it can write is known: a step's identity is then a few
-    /// plain stores.
+    /// Room for `maximum` bytes, to be written through a cursor that checks nothing, and
+    /// kept by `commit` (nothing else written meanwhile), or dropped by not committing. For
+    /// a model's common case, where the longest it can write is known: a step's identity is
+    /// then a few plain stores. (Not a method taking a closure: the closure's capture of the
+    /// model copied it on every step.)
     @inline(__always)
-    public mutating func withCursor(maximum: Int, _ body: (inout IdentityCursor) -> Bool) -> Bool {
+    public mutating func cursor(maximum: Int) -> IdentityCursor {
         let start = room(maximum)
-        var cursor = IdentityCursor(at: start, end: start + maximum)
-        guard body(&cursor) else { return false }
-        count &+= start.distance(to: cursor.at)
-        return true
+        return IdentityCursor(at: start, end: start + maximum)
+    }
+
+    /// Keeps what was written through `cursor`, this encoder's latest.
+    @inline(__always)
+    public mutating func commit(_ cursor: IdentityCursor) {
+        count = base.distance(to: cursor.at)
     }
 
     public mutating func removeAll() { count = 0 }
@@ -150,7 +154,7 @@ public struct IdentityEncoder: ~Copyable {
     }
 }
 
-/// Writes into room an `IdentityEncoder` made (`withCursor`), in the encoder's format,
+/// Writes into room an `IdentityEncoder` made (`cursor(maximum:)`), in the encoder's format,
 /// without checking it: the caller made room for the most it writes.
 public struct IdentityCursor {
     /// The most bytes a number takes.

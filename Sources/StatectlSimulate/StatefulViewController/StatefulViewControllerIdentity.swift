@@ -56,23 +56,23 @@ extension StatefulViewControllerModel: ExplorableModel {
         let visible = !machine.release.hasContainer || machine.containerShown
         // Two names; a count and a byte a visible view; a flag, a count, two flags.
         let maximum = 2 + IdentityCursor.longest + (visible ? machine.container.count : 0) + 1 + IdentityCursor.longest + 2
-        return encoder.withCursor(maximum: maximum) { cursor in
-            // A state by name: none reads as content, key 0.
-            guard let current = machine.currentState.libraryCode, let last = machine.lastState.libraryCode else { return false }
-            cursor.put(byte: current == 0 ? 0 : (current - 1) << 1)
-            cursor.put(byte: last == 0 ? 0 : (last - 1) << 1)
-            if visible {
-                cursor.put(machine.container.count)
-                guard machine.container.forEachPackedKey({ cursor.put(byte: $0 << 1) }) else { return false }
-            } else {
-                cursor.put(byte: 0)
-            }
-            cursor.put(byte: hasContent ? 1 : 0)
-            cursor.put(machine.pending)
-            cursor.put(byte: machine.inFlight != nil ? 1 : 0)
-            cursor.put(byte: machine.containerShown ? 1 : 0)
-            return true
+        // A state by name: none reads as content, key 0.
+        guard let current = machine.currentState.libraryCode, let last = machine.lastState.libraryCode else { return false }
+        var cursor = encoder.cursor(maximum: maximum)
+        cursor.put(byte: current == 0 ? 0 : (current - 1) << 1)
+        cursor.put(byte: last == 0 ? 0 : (last - 1) << 1)
+        if visible {
+            cursor.put(machine.container.count)
+            guard machine.container.forEachPackedKey({ cursor.put(byte: $0 << 1) }) else { return false }
+        } else {
+            cursor.put(byte: 0)
         }
+        cursor.put(byte: hasContent ? 1 : 0)
+        cursor.put(machine.pending)
+        cursor.put(byte: machine.inFlight != nil ? 1 : 0)
+        cursor.put(byte: machine.containerShown ? 1 : 0)
+        encoder.commit(cursor)
+        return true
     }
 
     public static func decodeIdentity(_ decoder: inout IdentityDecoder) -> Self? {
@@ -126,26 +126,26 @@ extension ViewStateMachine {
               encoder.holds(storeComponent) else { return false }
         // Flags, two states and two empty counts; four numbers; two bytes a view; a byte a job.
         let maximum = 5 + IdentityCursor.longest * 4 + container.count * 2 + queue.count + 1
-        return encoder.withCursor(maximum: maximum) { cursor in
-            cursor.put(byte: flags)
-            guard let current = currentState.libraryCode, let last = lastState.libraryCode else { return false }
-            cursor.put(byte: current)
-            cursor.put(byte: last)
-            cursor.put(storeComponent.number)
-            cursor.put(container.count)
-            // A key and 0 (the store's view) a view; zig-zag, as `add` writes them.
-            guard container.forEachPackedKey({ cursor.put(byte: $0 << 1); cursor.put(byte: 0) }) else { return false }
-            cursor.put(byte: 0)
-            cursor.put(byte: 0)
-            cursor.put(queue.count)
-            guard queue.forEachPackedIdentityByte({ cursor.put(byte: $0) }) else { return false }
-            if let (job, endsAt) = inFlight {
-                guard let target = job.target.libraryCode else { return false }
-                cursor.put(byte: target | (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0))
-                cursor.put(endsAt - now)
-            }
-            return true
+        guard let current = currentState.libraryCode, let last = lastState.libraryCode else { return false }
+        var cursor = encoder.cursor(maximum: maximum)
+        cursor.put(byte: flags)
+        cursor.put(byte: current)
+        cursor.put(byte: last)
+        cursor.put(storeComponent.number)
+        cursor.put(container.count)
+        // A key and 0 (the store's view) a view; zig-zag, as `add` writes them.
+        guard container.forEachPackedKey({ cursor.put(byte: $0 << 1); cursor.put(byte: 0) }) else { return false }
+        cursor.put(byte: 0)
+        cursor.put(byte: 0)
+        cursor.put(queue.count)
+        guard queue.forEachPackedIdentityByte({ cursor.put(byte: $0) }) else { return false }
+        if let (job, endsAt) = inFlight {
+            guard let target = job.target.libraryCode else { return false }
+            cursor.put(byte: target | (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0))
+            cursor.put(endsAt - now)
         }
+        encoder.commit(cursor)
+        return true
     }
 
     /// The store (a component) and the views on screen and forgotten, with view serials
