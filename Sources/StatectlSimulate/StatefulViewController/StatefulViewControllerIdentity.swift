@@ -23,6 +23,7 @@ extension StatefulViewControllerModel: ExplorableModel {
     /// model's stored properties to keep this true as they change.)
     public var isPlainData: Bool { !machine.holdsReferences }
 
+    @inline(__always)
     public func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64) {
         machine.encodeIdentity(into: &encoder, now: now, hasContent: hasContent)
     }
@@ -92,7 +93,14 @@ extension ViewStateMachine {
         // The release as a bit: the two differ in whether the store is snapshotted.
         let flags = (hasContent ? 1 : 0) | (release.snapshotsStore ? 2 : 0) | (containerShown ? 4 : 0) | (inFlight != nil ? 8 : 0)
         if encodeCommonIdentity(into: &encoder, now: now, flags: UInt8(flags)) { return }
-        encoder.add(byte: UInt8(flags))
+        encodeAnyIdentity(into: &encoder, now: now, flags: UInt8(flags))
+    }
+
+    /// `encodeIdentity` in any case. Not inlined: inlined, the common case began by
+    /// copying the whole machine for it.
+    @inline(never)
+    private func encodeAnyIdentity(into encoder: inout IdentityEncoder, now: Int64, flags: UInt8) {
+        encoder.add(byte: flags)
         encoder.add(currentState, flags: 0)
         encoder.add(lastState, flags: 0)
         if forgottenOnScreen.isEmpty, forgottenInFlight.isEmpty, let storeComponent, encoder.addComponent(storeComponent) {
