@@ -262,6 +262,7 @@ public struct Effects {
 
     /// A record whose fields were encoded once, ahead of time (a statement's call), handed
     /// to the sink where they lie: a long call text is not copied again for every record.
+    @inline(__always)
     public func record(_ kind: RecordKind, encoded fields: [UInt8], fieldsKey: Int? = nil) {
         if let onlyKind, onlyKind != kind { return }
         fields.withUnsafeBytes {

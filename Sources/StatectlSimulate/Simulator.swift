@@ -78,7 +78,7 @@ public struct Simulator<M: SimulationModel> {
             let running: Bool
             switch compiled.statements[index].instruction {
             case .selectModel: running = true
-            case .command(let step): running = perform(step.command, statement: step.statement, span: span, problems: &problems)
+            case .command(let step): running = perform(step, span: span, problems: &problems)
             case .wait(let milliseconds, let statement): running = wait(milliseconds, statement: statement)
             case .expect(let expectation): running = expect(expectation, span: span, problems: &problems)
             case .expectCondition(let check): running = expect(check, span: span, problems: &problems)
@@ -105,7 +105,7 @@ public struct Simulator<M: SimulationModel> {
     mutating func run(_ instruction: Instruction<M.Command>, span: SourceSpan, problems: inout [Diagnostic]) -> Bool {
         switch instruction {
         case .selectModel: return true
-        case .command(let step): return perform(step.command, statement: step.statement, span: span, problems: &problems)
+        case .command(let step): return perform(step, span: span, problems: &problems)
         case .wait(let milliseconds, let statement): return wait(milliseconds, statement: statement)
         case .expect(let expectation): return expect(expectation, span: span, problems: &problems)
         case .expectCondition(let check): return expect(check, span: span, problems: &problems)
@@ -119,10 +119,10 @@ public struct Simulator<M: SimulationModel> {
 
     // Each instruction's step; false when it stopped the simulation.
 
-    private mutating func perform(_ command: M.Command, statement: [UInt8], span: SourceSpan, problems: inout [Diagnostic]) -> Bool {
-        effects.record(.statement, encoded: statement)
+    private mutating func perform(_ step: CommandStep<M.Command>, span: SourceSpan, problems: inout [Diagnostic]) -> Bool {
+        effects.record(.statement, encoded: step.statement)
         do {
-            try model.perform(command, effects: &effects)
+            try model.perform(step.command, effects: &effects)
             return true
         } catch {
             stop(error, span: span, problems: &problems)
