@@ -323,7 +323,10 @@ public final class IdentityComponents {
 
     func value<Value>(_ number: Int, as type: Value.Type) -> Value? {
         guard number < values.count, let box = values[number] else { return nil }
-        return (box as? Box<Value>)?.value
+        // The type compared, not cast: a dynamic cast was most of reading a configuration's
+        // store back, and a search keeps one type in its table.
+        guard ObjectIdentifier(Swift.type(of: box)) == ObjectIdentifier(Box<Value>.self) else { return nil }
+        return unsafeDowncast(box, to: Box<Value>.self).value
     }
 
     func keep<Value>(_ value: Value, for number: Int) {

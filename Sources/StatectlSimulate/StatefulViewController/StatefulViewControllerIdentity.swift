@@ -257,9 +257,10 @@ extension ViewStateMachine {
         var container = ViewList()
         for _ in 0..<reader.count() {
             let code = reader.int()
-            guard code >= 0, code < libraryKeyCount, reader.byte() == 0,
-                  let stored = store.viewStore.view(for: .withLibraryCode(UInt8(code) + 1)) else { return nil }
-            container.append(libraryKey: code, serial: stored.serial)
+            guard code >= 0, code < libraryKeyCount, reader.byte() == 0 else { return nil }
+            let serial = store.viewStore.packedSerial(libraryKey: code)
+            guard serial != 0 else { return nil }
+            container.append(libraryKey: code, serial: serial)
         }
         guard reader.byte() == 0, reader.byte() == 0 else { return nil }  // nothing forgotten
         let hasInFlight = flags & 8 != 0

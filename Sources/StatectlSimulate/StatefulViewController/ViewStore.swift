@@ -34,6 +34,11 @@ struct ViewStore {
         packed = packed & ~(0xFFFF << (16 * index)) | UInt64(serial) << (16 * index)
     }
 
+    /// The serial of library key `index`'s view if it is packed in the word (no insets),
+    /// else 0: explore reading back a store's views, without the dictionary touched.
+    @inline(__always)
+    func packedSerial(libraryKey index: Int) -> Int { slot(index) }
+
     subscript(key: String) -> StoredView? {
         if let index = libraryKeyIndex(key), let view = packedView(index) { return view }
         return spilled?[key]
