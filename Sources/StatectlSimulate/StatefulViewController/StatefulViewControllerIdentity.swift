@@ -39,8 +39,16 @@ extension StatefulViewControllerModel: ExplorableModel {
 
     /// state, lastState, visible, hasContent, pending, transitioning, containerShown (on
     /// 3.0.1 always false, so it splits nothing): `observe`'s readings, states by name.
+    @inline(__always)
     public func encodeObservable(into encoder: inout IdentityEncoder) -> Bool {
         if encodeCommonObservable(into: &encoder) { return true }
+        encodeAnyObservable(into: &encoder)
+        return true
+    }
+
+    /// `encodeObservable` in any case; apart, as `encodeAnyIdentity`.
+    @inline(never)
+    private func encodeAnyObservable(into encoder: inout IdentityEncoder) {
         Self.addStateName(machine.currentState, to: &encoder)
         Self.addStateName(machine.lastState, to: &encoder)
         machine.encodeVisible(into: &encoder)
@@ -48,11 +56,11 @@ extension StatefulViewControllerModel: ExplorableModel {
         encoder.add(machine.pending)
         encoder.add(machine.inFlight != nil)
         encoder.add(machine.containerShown)
-        return true
     }
 
     /// What `encodeObservable` writes, the same bytes, when every key is the library's: through
     /// a cursor, as `encodeCommonIdentity`. Explore does this for every configuration it finds.
+    @inline(__always)
     private func encodeCommonObservable(into encoder: inout IdentityEncoder) -> Bool {
         let visible = !machine.release.hasContainer || machine.containerShown
         // Two names; a count and a byte a visible view; a flag, a count, two flags.
