@@ -33,6 +33,40 @@ struct ViewListTests {
         #expect(!list.contains(view("loading", 99)))
     }
 
+    @Test("inserting unless present is contains-then-insertInOrder, packed, full and spilled",
+          arguments: [
+            [("loading", 3), ("error", 2), ("loading", 3), ("empty", 1), ("error", 2)],
+            [("error", 2), ("error", 7), ("error", 5), ("loading", 3), ("error", 7), ("empty", 1)],  // five: spills
+            [("content", 4), ("loading", 3), ("spinner", 4), ("loading", 3)],  // a custom key
+            [("error", 5000), ("loading", 3), ("error", 5000)],  // a serial too large to pack
+          ])
+    func insertInOrderIfAbsent(views: [(String, Int)]) {
+        var list = ViewList()
+        var expected = ViewList()
+        for (key, serial) in views {
+            list.insertInOrderIfAbsent(view(key, serial))
+            if !expected.contains(view(key, serial)) { expected.insertInOrder(view(key, serial)) }
+            #expect(Array(list) == Array(expected))
+        }
+    }
+
+    @Test("removing all but one key's views removes what filtering an array removes, in order",
+          arguments: [nil, 0, 1, 2, 3] as [Int?])
+    func removeAllButKey(kept: Int?) {
+        var list = ViewList()
+        for (code, serial) in [(1, 3), (2, 2), (1, 9), (3, 1)] { list.append(libraryKey: code, serial: serial) }
+        let before = Array(list)
+        var removed: [String] = []
+        #expect(list.removePacked(keeping: kept) { removed.append(libraryKey($0)) })
+        let keptKey = kept.map(libraryKey)
+        #expect(Array(list) == before.filter { $0.key == keptKey })
+        #expect(removed == before.filter { $0.key != keptKey }.map(\.key))
+        var spilled = ViewList()
+        spilled.append(view("spinner", 1))
+        #expect(!spilled.removePacked(keeping: kept) { _ in Issue.record("a spilled list is left to the caller") })
+        #expect(Array(spilled) == [view("spinner", 1)])
+    }
+
     @Test("removing from any place keeps the others in order, packed or spilled", arguments: [3, 4, 6])
     func remove(count: Int) {
         let keys = ["content", "empty", "error", "loading", "spinner", "error"]

@@ -107,6 +107,46 @@ struct ViewList: RandomAccessCollection {
         }
     }
 
+    /// `insertInOrder`, unless the list holds the view already; a packed list looks at the
+    /// view's key once (a job beginning asked three times).
+    mutating func insertInOrderIfAbsent(_ view: PlaceholderView) {
+        guard spilled == nil, packedCount < Self.capacity, let slot = Self.slot(view) else {
+            if !contains(view) { insertInOrder(view) }
+            return
+        }
+        let rank = Self.orderRank(slot)
+        var at = packedCount
+        for index in (0..<packedCount).reversed() {
+            let other = packedSlot(index)
+            if other == slot { return }
+            if Self.orderRank(other) > rank { at = index }
+        }
+        let shift = Self.slotBits * at, below = slots & ((1 << shift) - 1)
+        let above = (slots & ~((1 << shift) - 1)) << Self.slotBits
+        packed = UInt64(packedCount + 1) << Self.countShift | above | slot << shift | below
+    }
+
+    /// Removes every view whose key is not library key `kept` (`libraryKeyIndex`; nil
+    /// keeps none), calling `removed` with each removed view's key number in order; false,
+    /// changing nothing, when the list is spilled. A job's completion clears the views
+    /// on screen this way when none was forgotten, without making their keys.
+    @inline(__always)
+    mutating func removePacked(keeping kept: Int?, removed: (Int) -> Void) -> Bool {
+        guard spilled == nil else { return false }
+        var keptSlots: UInt64 = 0, keptCount = 0
+        for index in 0..<packedCount {
+            let slot = packedSlot(index)
+            if let kept, Int(slot & 3) == kept {
+                keptSlots |= slot << (Self.slotBits * keptCount)
+                keptCount += 1
+            } else {
+                removed(Int(slot & 3))
+            }
+        }
+        packed = UInt64(keptCount) << Self.countShift | keptSlots
+        return true
+    }
+
     /// A packed view's place in order of key text, then serial.
     private static func orderRank(_ slot: UInt64) -> UInt64 {
         // Library number (content 0, loading 1, error 2, empty 3) to place in text order.

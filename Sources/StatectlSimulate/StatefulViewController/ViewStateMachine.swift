@@ -206,7 +206,7 @@ struct ViewStateMachine {
             }
             if let stored = viewStore.view(for: job.target) {
                 let view = stored.view(key: key)
-                if !container.contains(view) { container.insertInOrder(view) }
+                container.insertInOrderIfAbsent(view)
                 effects.record(.viewAdded) { fields in
                     // Made here, inside the record: explore's sink takes no `viewAdded`, and
                     // the array was allocated for it anyway.
@@ -229,6 +229,14 @@ struct ViewStateMachine {
     mutating func complete(effects: inout Effects) {
         guard let (job, _) = inFlight else { return }
         inFlight = nil
+        // Nothing forgotten (as good as always): every view on screen is the store's, and
+        // all but the target's go.
+        if forgottenOnScreen.isEmpty, forgottenInFlight.isEmpty,
+           container.removePacked(keeping: job.target.libraryCode.flatMap { $0 == 0 ? nil : Int($0) - 1 },
+                                  removed: { code in effects.record(.viewRemoved) { $0.add(.view, libraryKey(code)) } }) {
+            finish(job, effects: &effects)
+            return
+        }
         let targetKey = job.target.keyOrNil
         // The views of the store other than the target's (on master, of the store as the
         // job found it: views on screen change only in jobs, so what it held then and is
@@ -244,6 +252,11 @@ struct ViewStateMachine {
             effects.record(.viewRemoved) { $0.add(.view, view.key) }
         }
         forgottenInFlight.removeAll()
+        finish(job, effects: &effects)
+    }
+
+    /// The end of `complete`, once the views are removed.
+    private mutating func finish(_ job: TransitionJob, effects: inout Effects) {
         if job.target == .none, containerShown {
             containerShown = false
             effects.record(.containerRemoved)
