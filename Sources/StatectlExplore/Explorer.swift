@@ -179,6 +179,9 @@ struct Search<M: ExplorableModel>: ~Copyable {
         var found = 1  // configurations new at the level just made
         // The events' parts the loop reads, apart: copying an event per step retained its text too.
         let eventLines = spec.events.map(\.compiled)
+        // Unretained: `eventLines` keeps them alive, and reading one from the array for
+        // each step retained and released it around the step.
+        let eventLineRefs = eventLines.map { Unmanaged.passUnretained($0) }
         let eventCommands = spec.events.map(\.commands)
         // A simulator per event, resumed from each configuration expanded, so that a step
         // copies a model, not a whole simulator with its sink and scratch space; each keeps
@@ -213,8 +216,11 @@ struct Search<M: ExplorableModel>: ~Copyable {
                     let slot = batch.count
                     sink.beginStep()
                     let start = encoder.count
-                    switch workers[slot].exploreStep(from: &model, at: now, line: eventLines[index], number: depth + 1,
-                                                     queueBound: spec.queue, encoder: &encoder) {
+                    let outcome = eventLineRefs[index]._withUnsafeGuaranteedRef { line in
+                        workers[slot].exploreStep(from: &model, at: now, line: line, number: depth + 1,
+                                                  queueBound: spec.queue, encoder: &encoder)
+                    }
+                    switch outcome {
                     case .stopped(let message):
                         batch.addStop(event: index, message: message)
                         continue
@@ -279,6 +285,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
             levelCount = store.count - levelEnd
             progress?(ExploreProgress(level: depth, configurations: store.count, steps: steps))
         }
+        withExtendedLifetime(eventLines) {}  // the unretained references above stay valid until here
         return result(complete: complete && stopped == nil, stoppedBy: stopped, prefixProblems: prefixProblems)
     }
 
