@@ -70,12 +70,37 @@ public final class OutputBuffer {
         }
         let destination = storage.pointee.base + storage.pointee.count
         if bytes.count <= 16 {
-            // Most pieces of a log line are a few bytes: a loop beats a call to memcpy.
-            for index in 0..<bytes.count { destination[index] = source[index] }
+            // Most pieces of a log line are a few bytes: two loads and stores beat a call to
+            // memcpy, and a loop a byte at a time.
+            Self.copyShort(from: UnsafeRawPointer(source), to: UnsafeMutableRawPointer(destination), count: bytes.count)
         } else {
             destination.update(from: source, count: bytes.count)
         }
         storage.pointee.count &+= bytes.count
+    }
+
+    /// Copies `count` bytes, 16 at most, as two loads and two stores that overlap as much as
+    /// they must (a literal's length is known where this is inlined, and the branches fold).
+    @inline(__always)
+    static func copyShort(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, count: Int) {
+        if count >= 8 {
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            destination.storeBytes(of: head, as: UInt64.self)
+            destination.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+        } else if count >= 4 {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            destination.storeBytes(of: head, as: UInt32.self)
+            destination.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
+        } else if count >= 2 {
+            let head = source.loadUnaligned(as: UInt16.self)
+            let tail = source.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
+            destination.storeBytes(of: head, as: UInt16.self)
+            destination.storeBytes(of: tail, toByteOffset: count &- 2, as: UInt16.self)
+        } else if count == 1 {
+            destination.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+        }
     }
 
     /// Hands on what has gathered, then `bytes` from where they lie: a piece longer than a
@@ -179,30 +204,31 @@ public final class OutputBuffer {
     }
 
     /// A decimal integer, without going through String. Named apart from `write(_: UInt8)`
-    /// so an integer literal can never pick the wrong one.
-    public func write(number: Int64) {
-        reserve(20)
+    /// so an integer literal can never pick the wrong one. With `width`, spaces first, so
+    /// that the number ends `width` bytes on (a column): one pass, where writing it and then
+    /// moving it right with `alignRight` took a second.
+    public func write(number: Int64, rightAlignedIn width: Int = 0) {
+        // Padding is stored a word at a time, up to 7 bytes past it (the digits come there).
+        reserve(28 &+ max(width, 0))
         var magnitude = number.magnitude
+        let digits = Self.decimalDigits(magnitude)
         var at = storage.pointee.base + storage.pointee.count
+        let length = digits &+ (number < 0 ? 1 : 0)
+        if length < width {
+            // A few bytes: words of spaces, not a call to memset.
+            var padded = 0
+            while padded < width &- length {
+                UnsafeMutableRawPointer(at + padded).storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+                padded &+= 8
+            }
+            at += width &- length
+        }
         if number < 0 {
             at.pointee = UInt8(ascii: "-")
             at += 1
-            storage.pointee.count &+= 1
         }
-        // Most numbers in a log are small: times, job numbers, counts.
-        if magnitude < 10 {
-            at.pointee = UInt8(truncatingIfNeeded: magnitude) &+ 0x30
-            storage.pointee.count &+= 1
-            return
-        }
-        // Count the digits, then fill them in from the right, two at a time.
-        var digits = 2
-        var limit: UInt64 = 100
-        while digits < 20, magnitude >= limit {
-            digits &+= 1
-            limit &*= 10
-        }
-        storage.pointee.count &+= digits
+        storage.pointee.count = at + digits - storage.pointee.base
+        // The digits from the right, two at a time.
         var index = digits
         Self.digitPairs.withUTF8Buffer { pairs in
             while index >= 2 {
@@ -216,6 +242,23 @@ public final class OutputBuffer {
         if index == 1 { at[0] = UInt8(truncatingIfNeeded: magnitude) &+ 0x30 }
     }
 
+    /// How many decimal digits `magnitude` has. Most numbers in a log are small (times, job
+    /// numbers, counts): compared with the first few powers of ten in turn.
+    @inline(__always)
+    static func decimalDigits(_ magnitude: UInt64) -> Int {
+        if magnitude < 10 { return 1 }
+        if magnitude < 100 { return 2 }
+        if magnitude < 1_000 { return 3 }
+        if magnitude < 10_000 { return 4 }
+        var digits = 5
+        var limit: UInt64 = 100_000
+        while digits < 20, magnitude >= limit {
+            digits &+= 1
+            limit &*= 10
+        }
+        return digits
+    }
+
     /// "00" to "99", for writing numbers two digits at a time.
     private static let digitPairs: StaticString = """
         00010203040506070809101112131415161718192021222324252627282930313233343536373839\
@@ -223,7 +266,7 @@ public final class OutputBuffer {
         8081828384858687888990919293949596979899
         """
 
-    public func write(number: Int) { write(number: Int64(number)) }
+    public func write(number: Int, rightAlignedIn width: Int = 0) { write(number: Int64(number), rightAlignedIn: width) }
 
     /// Spaces until `width` bytes have been written since `start`.
     public func pad(from start: Int, to width: Int) {

@@ -15,8 +15,10 @@ public final class TextLogRenderer: RecordSink {
     private var columnsFor: (time: Int64, line: Int?)?
     /// Room for two 20-digit numbers, a sign, "ms" and the gaps.
     private static let columnsCapacity = 64
-    /// The kind column (name, padding, gap) of every kind.
-    private static let kindColumns = CaseBytes<RecordKind> { kind in
+    /// The kind column (name, padding, gap) of every kind. Held by each renderer too: read
+    /// as a static on every record, it went through `swift_once` each time.
+    private let kindColumns = TextLogRenderer.kindColumnTable
+    private static let kindColumnTable = CaseBytes<RecordKind> { kind in
         Array(kind.rawValue.utf8) + Array(repeating: 0x20, count: max(0, 16 - kind.rawValue.utf8.count) + 2)
     }
 
@@ -30,7 +32,7 @@ public final class TextLogRenderer: RecordSink {
         } else {
             writeColumns(time: record.time, line: record.line)
         }
-        out.write(Self.kindColumns[record.kind])
+        out.write(kindColumns[record.kind])
         writeMessage(record)
         out.endLine()
     }
@@ -38,13 +40,9 @@ public final class TextLogRenderer: RecordSink {
     /// `     300ms      5  `: time right-aligned in 8, line in 5, each followed by a gap.
     private func writeColumns(time: Int64, line: Int?) {
         let start = out.position
-        out.write(number: time)
-        out.write("ms" as StaticString)
-        out.alignRight(from: start, width: 8)
-        out.write("  " as StaticString)
-        let lineStart = out.position
-        if let line { out.write(number: line) } else { out.write(UInt8(ascii: "-")) }
-        out.alignRight(from: lineStart, width: 5)
+        out.write(number: time, rightAlignedIn: 6)
+        out.write("ms  " as StaticString)
+        if let line { out.write(number: line, rightAlignedIn: 5) } else { out.write("    -" as StaticString) }
         out.write("  " as StaticString)
         let written = out.written(since: start)
         columnsCount = min(written.count, Self.columnsCapacity)
