@@ -118,12 +118,14 @@ public final class OutputBuffer {
     /// Writes UTF-8 `text`; only if it holds a control character is it rewritten with
     /// `escape`, so a log record stays on one line.
     ///
-    /// The check runs on the copy, a word at a time: the buffer always has a word of
-    /// room past the text, and the bytes past its end are masked off.
+    /// Copied and checked in one pass, a word at a time (the last word overlapping the one
+    /// before it): no call to memcpy, and no second pass over the copy. A text shorter than
+    /// a word is checked on its copy, where the buffer always has a word of room past it.
     public func write(_ text: UnsafeRawBufferPointer, escapingControlsWith escape: (String) -> String) {
         guard let source = text.baseAddress, !text.isEmpty else { return }
-        if storage.pointee.count + text.count + 8 > storage.pointee.capacity {
-            if text.count >= direct {
+        let length = text.count
+        if storage.pointee.count + length + 8 > storage.pointee.capacity {
+            if length >= direct {
                 // Checked where it lies, then written through: never copied into the block.
                 if Self.hasControl(in: text) {
                     write(escape(String(decoding: text, as: UTF8.self)))
@@ -132,30 +134,34 @@ public final class OutputBuffer {
                 }
                 return
             }
-            grow(text.count + 8)
+            grow(length + 8)
         }
-        let destination = storage.pointee.base + storage.pointee.count
-        UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: text.count)
-        var offset = 0
-        var controls = false
-        while offset < text.count {
-            var word = UnsafeRawPointer(destination + offset).loadUnaligned(as: UInt64.self)
-            let remaining = text.count - offset
-            if remaining < 8 {
-                // Past the end: make the bytes harmless ('a'), little-endian order.
-                let kept: UInt64 = (1 << UInt64(8 * remaining)) - 1
-                word = (word & kept) | (0x6161_6161_6161_6161 & ~kept)
+        let destination = UnsafeMutableRawPointer(storage.pointee.base + storage.pointee.count)
+        var controls: UInt64 = 0
+        if length >= 8 {
+            var offset = 0
+            while offset &+ 8 <= length {
+                let word = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                destination.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
+                controls |= Self.controlBytes(word)
+                offset &+= 8
             }
-            if Self.hasControl(word) {
-                controls = true
-                break
+            if offset < length {
+                let word = source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+                destination.storeBytes(of: word, toByteOffset: length &- 8, as: UInt64.self)
+                controls |= Self.controlBytes(word)
             }
-            offset += 8
+        } else {
+            Self.copyShort(from: source, to: destination, count: length)
+            // Past the end: make the bytes harmless ('a'), little-endian order.
+            let kept: UInt64 = (1 &<< UInt64(truncatingIfNeeded: 8 &* length)) &- 1
+            let word = destination.loadUnaligned(as: UInt64.self)
+            controls = Self.controlBytes((word & kept) | (0x6161_6161_6161_6161 & ~kept))
         }
-        if controls {
+        if controls != 0 {
             write(escape(String(decoding: text, as: UTF8.self)))
         } else {
-            storage.pointee.count &+= text.count
+            storage.pointee.count &+= length
         }
     }
 
@@ -178,13 +184,19 @@ public final class OutputBuffer {
 
     /// Whether any byte of `word` is below 0x20 or is 0x7F, without looking at them one by one.
     @inline(__always)
-    static func hasControl(_ word: UInt64) -> Bool {
+    static func hasControl(_ word: UInt64) -> Bool { controlBytes(word) != 0 }
+
+    /// Nonzero exactly when a byte of `word` is below 0x20 or is 0x7F (its bits say little
+    /// more: a borrow may mark bytes past a control character too). Words' results can be
+    /// or-ed, and tested once.
+    @inline(__always)
+    static func controlBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         // A byte below 0x20 borrows when 0x20 is taken from it (its high bit was clear);
         // a byte equal to 0x7F is zero after xor with 0x7F, and borrows when 1 is taken.
         let below = (word &- ones &* 0x20) & ~word & highs
         let deletes = word ^ (ones &* 0x7F)
-        return (below | ((deletes &- ones) & ~deletes & highs)) != 0
+        return below | ((deletes &- ones) & ~deletes & highs)
     }
 
     public func write(_ text: String) {
