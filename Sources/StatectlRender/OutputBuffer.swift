@@ -308,7 +308,11 @@ public final class OutputBuffer {
         if storage.pointee.count >= threshold { flush() }
     }
 
+    /// How many times the buffer was flushed: a position taken before a flush means nothing after it.
+    public private(set) var flushes = 0
+
     public func flush() {
+        flushes &+= 1
         guard storage.pointee.count > 0 else { return }
         drain(UnsafeRawBufferPointer(start: storage.pointee.base, count: storage.pointee.count))
         storage.pointee.count = 0

@@ -22,6 +22,16 @@ public final class TextLogRenderer: RecordSink {
         Array(kind.rawValue.utf8) + Array(repeating: 0x20, count: max(0, 16 - kind.rawValue.utf8.count) + 2)
     }
 
+    /// The messages of records whose fields the model numbered (`RecordView.fieldsKey`: a
+    /// walk through its decision table, the same text every time), by that number: a
+    /// decision is written once and copied after. (A renderer serves one run, so one model
+    /// numbers them.) Each entry is where its bytes lie in
+    /// `keyedMessageBytes`, and the kind it was written for (count -1: none yet).
+    @exclusivity(unchecked) private var keyedMessages: [(start: Int, count: Int, kind: RecordKind)] = []
+    @exclusivity(unchecked) private var keyedMessageBytes: [UInt8] = []
+    /// Numbers past this are written every time: the table stays small whatever a model numbers.
+    private static let keyedMessageLimit = 4_096
+
     public init(_ out: OutputBuffer) { self.out = out }
 
     deinit { columns.deallocate() }
@@ -33,8 +43,32 @@ public final class TextLogRenderer: RecordSink {
             writeColumns(time: record.time, line: record.line)
         }
         out.write(kindColumns[record.kind])
-        writeMessage(record)
+        if let key = record.fieldsKey, key >= 0, key < Self.keyedMessageLimit {
+            writeKeyedMessage(record, key: key)
+        } else {
+            writeMessage(record)
+        }
         out.endLine()
+    }
+
+    /// The message of a record with a `fieldsKey`: copied from the last one with that key,
+    /// or written and kept.
+    private func writeKeyedMessage(_ record: RecordView, key: Int) {
+        if key < keyedMessages.count, keyedMessages[key].count >= 0, keyedMessages[key].kind == record.kind {
+            let (start, count, _) = keyedMessages[key]
+            keyedMessageBytes.withUnsafeBufferPointer { out.write(UnsafeBufferPointer(rebasing: $0[start..<start + count])) }
+            return
+        }
+        let start = out.position
+        let flushes = out.flushes
+        writeMessage(record)
+        // A message long enough to be written through the buffer is not kept.
+        guard out.flushes == flushes else { return }
+        if key >= keyedMessages.count {
+            keyedMessages += repeatElement((start: 0, count: -1, kind: record.kind), count: key + 1 - keyedMessages.count)
+        }
+        keyedMessages[key] = (keyedMessageBytes.count, out.position - start, record.kind)
+        keyedMessageBytes.append(contentsOf: out.written(since: start))
     }
 
     /// `     300ms      5  `: time right-aligned in 8, line in 5, each followed by a gap.
