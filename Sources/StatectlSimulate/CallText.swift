@@ -7,49 +7,82 @@
 ///     var text = CallText()
 ///     text.append("bounds(width: "); text.append(Int64(320)); text.append(")")
 ///     text.record()  // the encoded field for "bounds(width: 320)"
-public struct CallText {
-    /// The field's key, tag and (until `record`) zero length: the encoding of an empty text.
-    private static let header = FieldEncoder.encode(.call, string: "")
-    private var bytes: [UInt8]
+public struct CallText: ~Copyable {
+    // The bytes in a buffer of its own, appended to through a pointer: as an array, each
+    // append checked that the array was unshared and went through the generic path for a
+    // sequence, about 90 instructions a piece; and reserving its room allocated an array
+    // that `record` then handed on. Not copyable, so the buffer has one owner, who frees it.
+    private var base: UnsafeMutableRawPointer
+    private var count: Int
+    private var capacity: Int
 
-    public init(capacity: Int = 64) {
-        bytes = []
-        bytes.reserveCapacity(Self.header.count + capacity)
-        bytes.append(contentsOf: Self.header)
+    public init(capacity: Int = 128) {
+        self.capacity = FieldEncoder.stringHeaderSize + max(capacity, 16)
+        base = .allocate(byteCount: self.capacity, alignment: 8)
+        // The length is filled in by `record`.
+        FieldEncoder.storeStringHeader(.call, length: 0, at: base)
+        count = FieldEncoder.stringHeaderSize
     }
 
-    /// The encoded field, its length filled in (in place: the bytes are not copied).
+    deinit { base.deallocate() }
+
+    /// Room for `extra` more bytes, returned as where they go.
+    @inline(__always)
+    private mutating func claim(_ extra: Int) -> UnsafeMutableRawPointer {
+        if count &+ extra > capacity { grow(extra) }
+        let at = base + count
+        count &+= extra
+        return at
+    }
+
+    private mutating func grow(_ extra: Int) {
+        capacity = max(capacity * 2, count + extra)
+        let larger = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+        larger.copyMemory(from: base, byteCount: count)
+        base.deallocate()
+        base = larger
+    }
+
+    /// The encoded field, its length filled in: the one array a call's record needs.
     public consuming func record() -> [UInt8] {
-        let length: EncodedLength = bytes.count - Self.header.count
-        // The header ends with the length, in the machine's byte order, as `FieldEncoder` writes it.
-        // Through one buffer, not `bytes[i] = …` a byte at a time: each of those checked that
-        // the array was not shared, a third of what writing a short call's text cost.
-        let lengthStart = Self.header.count - lengthSize
-        withUnsafeBytes(of: length) { lengthBytes in
-            bytes.withUnsafeMutableBufferPointer { field in
-                for index in 0..<lengthSize { field[lengthStart + index] = lengthBytes[index] }
-            }
-        }
-        return bytes
+        FieldEncoder.storeStringHeader(.call, length: count - FieldEncoder.stringHeaderSize, at: base)
+        // Not `init(unsafeUninitializedCapacity:)`: here that one looked the array's storage
+        // type up at run time (about 500 instructions a record).
+        return Array(UnsafeRawBufferPointer(start: base, count: count))
     }
 
     /// The text written so far.
-    public var text: String { String(decoding: bytes[Self.header.count...], as: UTF8.self) }
+    public var text: String {
+        String(decoding: UnsafeRawBufferPointer(start: base + FieldEncoder.stringHeaderSize,
+                                                count: count - FieldEncoder.stringHeaderSize), as: UTF8.self)
+    }
 
     public mutating func append(_ literal: StaticString) {
-        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        literal.withUTF8Buffer { utf8 in
+            guard let source = utf8.baseAddress else { return }
+            claim(utf8.count).copyMemory(from: source, byteCount: utf8.count)
+        }
+    }
+
+    private mutating func append(byte: UInt8) {
+        claim(1).storeBytes(of: byte, as: UInt8.self)
+    }
+
+    private mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard let source = utf8.baseAddress else { return }
+        claim(utf8.count).copyMemory(from: source, byteCount: utf8.count)
     }
 
     public mutating func append(_ value: Bool) { append(value ? "true" : "false") }
 
     /// A whole number in decimal, as `String(value)` writes it.
     public mutating func append(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { append(byte: UInt8(ascii: "-")) }
         let magnitude = value.magnitude
         var divisor: UInt64 = 1
         while magnitude / divisor >= 10 { divisor *= 10 }
         repeat {
-            bytes.append(UInt8(truncatingIfNeeded: magnitude / divisor % 10) + 0x30)
+            append(byte: UInt8(truncatingIfNeeded: magnitude / divisor % 10) + 0x30)
             divisor /= 10
         } while divisor > 0
     }
@@ -67,11 +100,11 @@ public struct CallText {
     }
 
     private mutating func appendString(utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
+        append(byte: UInt8(ascii: "\""))
         // Most texts need no escape: then their bytes are copied in one piece.
-        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            bytes.append(contentsOf: utf8)
-            bytes.append(UInt8(ascii: "\""))
+        guard Self.needsEscape(utf8) else {
+            append(utf8)
+            append(byte: UInt8(ascii: "\""))
             return
         }
         for byte in utf8 {
@@ -83,16 +116,42 @@ public struct CallText {
             case 0x0D: append("\\r")
             case 0..<0x20, 0x7F:
                 append("\\u{")
-                bytes.append(contentsOf: String(byte, radix: 16).utf8)
+                for digit in String(byte, radix: 16).utf8 { append(byte: digit) }
                 append("}")
-            default: bytes.append(byte)
+            default: append(byte: byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        append(byte: UInt8(ascii: "\""))
+    }
+
+    /// Whether a byte of `utf8` is a control character, `"` or `\`: a word at a time, then
+    /// the bytes past the last whole word.
+    private static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        /// High bits where a byte of `word` is zero (and maybe above one that is).
+        func zeros(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+        var offset = 0
+        while offset &+ 8 <= utf8.count {
+            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            let controls = (word &- ones &* 0x20) & ~word & highs
+            if controls | zeros(word ^ (ones &* 0x7F)) | zeros(word ^ (ones &* 0x22)) | zeros(word ^ (ones &* 0x5C)) != 0 {
+                return true
+            }
+            offset &+= 8
+        }
+        while offset < utf8.count {
+            let byte = utf8[offset]
+            if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            offset &+= 1
+        }
+        return false
     }
 
     /// A key as `SwiftLiteral.key` spells it: bare when it is an identifier, else a string.
     public mutating func appendKey(_ text: String) {
-        if SwiftLiteral.isIdentifier(text) { bytes.append(contentsOf: text.utf8) } else { appendString(text) }
+        guard SwiftLiteral.isIdentifier(text) else { return appendString(text) }
+        var text = text
+        text.withUTF8 { append($0) }
     }
 }

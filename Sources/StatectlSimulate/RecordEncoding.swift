@@ -138,16 +138,24 @@ public final class FieldEncoder {
     public static func encode(_ key: FieldKey, string text: String) -> [UInt8] {
         var text = text
         return text.withUTF8 { utf8 in
-            let header = 2 + lengthSize
-            return [UInt8](unsafeUninitializedCapacity: header + utf8.count) { buffer, initialized in
+            [UInt8](unsafeUninitializedCapacity: stringHeaderSize + utf8.count) { buffer, initialized in
                 let at = UnsafeMutableRawPointer(buffer.baseAddress!)
-                at.storeBytes(of: key, as: FieldKey.self)
-                at.storeBytes(of: Tag.string.rawValue, toByteOffset: 1, as: UInt8.self)
-                at.storeBytes(of: utf8.count, toByteOffset: 2, as: EncodedLength.self)
-                if let source = utf8.baseAddress { (at + header).copyMemory(from: source, byteCount: utf8.count) }
-                initialized = header + utf8.count
+                storeStringHeader(key, length: utf8.count, at: at)
+                if let source = utf8.baseAddress { (at + stringHeaderSize).copyMemory(from: source, byteCount: utf8.count) }
+                initialized = stringHeaderSize + utf8.count
             }
         }
+    }
+
+    /// The size of a string field's key, tag and length, which its UTF-8 bytes follow.
+    static var stringHeaderSize: Int { 2 + lengthSize }
+
+    /// Writes a string field's key, tag and length at `at` (`stringHeaderSize` bytes), for
+    /// those who write its text themselves (`CallText`).
+    static func storeStringHeader(_ key: FieldKey, length: Int, at: UnsafeMutableRawPointer) {
+        at.storeBytes(of: key, as: FieldKey.self)
+        at.storeBytes(of: Tag.string.rawValue, toByteOffset: 1, as: UInt8.self)
+        at.storeBytes(of: length, toByteOffset: 2, as: EncodedLength.self)
     }
 
     private func appendText(_ text: String) {

@@ -8,19 +8,23 @@ struct CallTextTests {
         "", "plain", "a\nb", "q\"uote", "b\\s", "t\tab", "c\rr", "bell\u{7}", "del\u{7F}", "ünïcode 🎉", "two words", "_id9", "9lives",
     ])
     func literals(_ text: String) {
+        // Read out before `#expect`: a CallText is not copyable, and the macro's closures capture.
         var string = CallText()
         string.appendString(text)
-        #expect(string.text == SwiftLiteral.string(text))
+        let spelled = string.text
+        #expect(spelled == SwiftLiteral.string(text))
         var key = CallText()
         key.appendKey(text)
-        #expect(key.text == SwiftLiteral.key(text))
+        let keySpelled = key.text
+        #expect(keySpelled == SwiftLiteral.key(text))
     }
 
     @Test("numbers are written as String(_:) writes them", arguments: [Int64.min, -100_000, -1, 0, 7, 320, 86_400_000, Int64.max])
     func numbers(_ value: Int64) {
         var text = CallText()
         text.append(value)
-        #expect(text.text == String(value))
+        let written = text.text
+        #expect(written == String(value))
     }
 
     @Test("the record is the one FieldEncoder makes of the text")
@@ -31,9 +35,25 @@ struct CallTextTests {
         text.append(", error: ")
         text.appendString("é\u{1}")
         text.append(")")
-        #expect(text.text == "endLoading(animated: true, error: \"é\\u{1}\")")
-        #expect(text.record() == FieldEncoder.encode(.call, string: "endLoading(animated: true, error: \"é\\u{1}\")"))
-        #expect(CallText().record() == FieldEncoder.encode(.call, string: ""))
+        let written = text.text
+        #expect(written == "endLoading(animated: true, error: \"é\\u{1}\")")
+        let record = text.record()
+        #expect(record == FieldEncoder.encode(.call, string: "endLoading(animated: true, error: \"é\\u{1}\")"))
+        let empty = CallText().record()
+        #expect(empty == FieldEncoder.encode(.call, string: ""))
+    }
+
+    @Test("a text longer than the room reserved grows the buffer, escapes and all")
+    func long() {
+        let long = String(repeating: "0123456789", count: 30) + "\n\"" + String(repeating: "x", count: 17)
+        var text = CallText(capacity: 4)
+        text.append("wait ")
+        text.appendString(long)
+        text.append(Int64(-12))
+        let written = text.text
+        #expect(written == "wait " + SwiftLiteral.string(long) + "-12")
+        let record = text.record()
+        #expect(record == FieldEncoder.encode(.call, string: written))
     }
 
     @Test("a StatefulViewController command's record is its description, encoded")
