@@ -83,6 +83,21 @@ public final class FieldEncoder {
         appendText(value)
     }
 
+    /// A text known where the record is made (a state's name): its bytes copied as they
+    /// lie, with no `String` read.
+    public func add(_ key: FieldKey, _ value: StaticString) {
+        _ = header(key, .string, payload: 0)
+        value.withUTF8Buffer { appendText(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// A list of four integers (a frame), with no array made for them.
+    public func add(_ key: FieldKey, _ values: SIMD4<Int64>) {
+        var at = header(key, .ints, payload: lengthSize + 8 * 4)
+        at.storeBytes(of: 4, as: EncodedLength.self)
+        at += lengthSize
+        for index in 0..<4 { at.storeBytes(of: values[index], toByteOffset: 8 * index, as: Int64.self) }
+    }
+
     public func add(_ key: FieldKey, _ values: [String]) {
         let at = header(key, .strings, payload: 2 * lengthSize) - base
         let start = count

@@ -42,4 +42,52 @@ struct OutputBufferTests {
             }
         }
     }
+
+    @Test("a short text is copied and checked a word at a time, a control character found at any place", arguments: Array(1...40))
+    func shortTextControls(_ length: Int) {
+        for position in 0..<length {
+            for byte: UInt8 in [0x00, 0x0A, 0x1F, 0x7F, 0x20, 0x7E, 0xC3] {
+                var text = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                text[position] = byte
+                let output = StringOutput()
+                output.buffer.write("<" as StaticString)
+                var escaped = false
+                text.withUnsafeBytes { output.buffer.write($0, escapingControlsWith: { _ in escaped = true; return "E" }) }
+                output.buffer.write(">" as StaticString)
+                let expected = byte < 0x20 || byte == 0x7F
+                #expect(escaped == expected, "byte \(byte) at \(position) of \(length)")
+                #expect(output.flushedBytes == Array("<".utf8) + (expected ? Array("E".utf8) : text) + Array(">".utf8))
+            }
+        }
+    }
+
+    @Test("short pieces of every length are copied whole", arguments: Array(0...17))
+    func shortPieces(_ length: Int) {
+        let piece = (0..<length).map { UInt8(ascii: "a") + UInt8($0) }
+        let output = StringOutput()
+        output.buffer.write("[" as StaticString)
+        piece.withUnsafeBufferPointer { output.buffer.write($0) }
+        output.buffer.write("]" as StaticString)
+        #expect(output.flushedBytes == Array("[".utf8) + piece + Array("]".utf8))
+    }
+
+    @Test("numbers right-aligned in a column, or overflowing it", arguments: [
+        (Int64(0), 6, "     0"), (7, 6, "     7"), (300, 6, "   300"), (-45, 5, "  -45"), (123_456, 6, "123456"),
+        (1_234_567, 6, "1234567"), (Int64.min, 6, "-9223372036854775808"), (Int64.max, 25, "      9223372036854775807"),
+        (99, 0, "99"), (-1, 1, "-1"), (10_000, 17, "            10000"),
+    ])
+    func rightAligned(_ number: Int64, _ width: Int, _ expected: String) {
+        let output = StringOutput()
+        output.buffer.write(number: number, rightAlignedIn: width)
+        output.buffer.write("|" as StaticString)
+        #expect(output.text == expected + "|")
+    }
+}
+
+extension StringOutput {
+    /// The bytes written so far, flushed first.
+    fileprivate var flushedBytes: [UInt8] {
+        buffer.flush()
+        return bytes
+    }
 }

@@ -52,6 +52,21 @@ public struct MachineState: Hashable, Sendable {
     var logName: String { code == 1 ? "view(content)" : stateName }
 }
 
+extension FieldEncoder {
+    /// `state.logName` as a field: the library's states from their literals, with no
+    /// `String` made and read back (most records of a transition name two states).
+    func add(_ key: FieldKey, logNameOf state: MachineState) {
+        switch state.libraryCode {
+        case 0?: add(key, "content" as StaticString)
+        case 1?: add(key, "view(content)" as StaticString)
+        case 2?: add(key, "loading" as StaticString)
+        case 3?: add(key, "error" as StaticString)
+        case 4?: add(key, "empty" as StaticString)
+        default: add(key, state.logName)
+        }
+    }
+}
+
 /// Custom state keys by number, for `MachineState`: one table for the process, only ever
 /// added to, so that a number means the same text for as long as the process runs. It
 /// holds the keys scripts and specs name as states (a few, in practice; a key costs about

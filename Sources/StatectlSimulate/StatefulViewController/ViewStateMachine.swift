@@ -174,7 +174,7 @@ struct ViewStateMachine {
         let job = TransitionJob(id: nextJobID, target: target, animated: animated, hasCompletion: hasCompletion)
         nextJobID += 1
         queue.append(job)
-        effects.record(.queued) { $0.add(.job, job.id); $0.add(.target, target.logName); $0.add(.animated, animated) }
+        effects.record(.queued) { $0.add(.job, job.id); $0.add(.target, logNameOf: target); $0.add(.animated, animated) }
     }
 
     /// Starts queued jobs until one is in flight or the queue is empty.
@@ -187,14 +187,14 @@ struct ViewStateMachine {
     private mutating func begin(_ job: TransitionJob, effects: inout Effects) {
         guard job.target != currentState else {
             dropped += 1
-            effects.record(.dropped) { $0.add(.job, job.id); $0.add(.target, job.target.logName) }
+            effects.record(.dropped) { $0.add(.job, job.id); $0.add(.target, logNameOf: job.target) }
             return
         }
         let endsAt = effects.now + (job.animated ? ViewStateMachine.animationDuration : 0)
         effects.record(.began) { fields in
             fields.add(.job, job.id)
-            fields.add(.from, currentState.logName)
-            fields.add(.to, job.target.logName)
+            fields.add(.from, logNameOf: currentState)
+            fields.add(.to, logNameOf: job.target)
             fields.add(.animated, job.animated)
             fields.add(.until, endsAt)
         }
@@ -208,10 +208,10 @@ struct ViewStateMachine {
                 let view = stored.view(key: key)
                 container.insertInOrderIfAbsent(view)
                 effects.record(.viewAdded) { fields in
-                    // Made here, inside the record: explore's sink takes no `viewAdded`, and
-                    // the array was allocated for it anyway.
+                    // Made here, inside the record: explore's sink takes no `viewAdded`. Four
+                    // numbers, not an array: an array was allocated for every view added.
                     let left = Int64(stored.left), top = Int64(stored.top)
-                    let frame = [left, top, bounds.width - left - Int64(stored.right), bounds.height - top - Int64(stored.bottom)]
+                    let frame = SIMD4(left, top, bounds.width - left - Int64(stored.right), bounds.height - top - Int64(stored.bottom))
                     fields.add(.view, key)
                     fields.add(.frame, frame)
                     fields.add(.animated, job.animated)
@@ -264,7 +264,7 @@ struct ViewStateMachine {
         if job.hasCompletion { completions += 1 }
         effects.record(.completed) { fields in
             fields.add(.job, job.id)
-            fields.add(.target, job.target.logName)
+            fields.add(.target, logNameOf: job.target)
             fields.add(.completion, job.hasCompletion)
             fields.add(.completions, completions)
         }
