@@ -209,10 +209,13 @@ public final class OutputBuffer {
         text.withUTF8Buffer { write($0) }
     }
 
+    // Inlined, like the other small writes: a call cost more than the byte (every log line
+    // ends with one).
+    @inline(__always)
     public func write(_ byte: UInt8) {
         reserve(1)
         storage.pointee.base[storage.pointee.count] = byte
-        storage.pointee.count += 1
+        storage.pointee.count &+= 1
     }
 
     /// A decimal integer, without going through String. Named apart from `write(_: UInt8)`
@@ -303,6 +306,7 @@ public final class OutputBuffer {
 
     /// Ends a unit of output (a log line): hands the bytes on once enough have gathered.
     /// Only here, so that a line being aligned is never cut by a flush.
+    @inline(__always)
     public func endLine() {
         write(UInt8(0x0A))
         if storage.pointee.count >= threshold { flush() }
