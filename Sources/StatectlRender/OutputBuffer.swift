@@ -69,38 +69,10 @@ public final class OutputBuffer {
             grow(bytes.count)
         }
         let destination = storage.pointee.base + storage.pointee.count
-        if bytes.count <= 16 {
-            // Most pieces of a log line are a few bytes: two loads and stores beat a call to
-            // memcpy, and a loop a byte at a time.
-            Self.copyShort(from: UnsafeRawPointer(source), to: UnsafeMutableRawPointer(destination), count: bytes.count)
-        } else {
-            destination.update(from: source, count: bytes.count)
-        }
+        // Most pieces of a log line are a few bytes: two loads and stores beat a call to
+        // memcpy, and a loop a byte at a time.
+        UnsafeMutableRawPointer(destination).copyBytes(from: source, byteCount: bytes.count)
         storage.pointee.count &+= bytes.count
-    }
-
-    /// Copies `count` bytes, 16 at most, as two loads and two stores that overlap as much as
-    /// they must (a literal's length is known where this is inlined, and the branches fold).
-    @inline(__always)
-    static func copyShort(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, count: Int) {
-        if count >= 8 {
-            let head = source.loadUnaligned(as: UInt64.self)
-            let tail = source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-            destination.storeBytes(of: head, as: UInt64.self)
-            destination.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
-        } else if count >= 4 {
-            let head = source.loadUnaligned(as: UInt32.self)
-            let tail = source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
-            destination.storeBytes(of: head, as: UInt32.self)
-            destination.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
-        } else if count >= 2 {
-            let head = source.loadUnaligned(as: UInt16.self)
-            let tail = source.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
-            destination.storeBytes(of: head, as: UInt16.self)
-            destination.storeBytes(of: tail, toByteOffset: count &- 2, as: UInt16.self)
-        } else if count == 1 {
-            destination.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
-        }
     }
 
     /// Hands on what has gathered, then `bytes` from where they lie: a piece longer than a
@@ -152,7 +124,7 @@ public final class OutputBuffer {
                 controls |= Self.controlBytes(word)
             }
         } else {
-            Self.copyShort(from: source, to: destination, count: length)
+            destination.copyBytes(from: source, byteCount: length)
             // Past the end: make the bytes harmless ('a'), little-endian order.
             let kept: UInt64 = (1 &<< UInt64(truncatingIfNeeded: 8 &* length)) &- 1
             let word = destination.loadUnaligned(as: UInt64.self)

@@ -186,7 +186,7 @@ public final class FieldEncoder {
     private func appendText(_ utf8: UnsafeRawBufferPointer) {
         let at = claim(lengthSize + utf8.count)
         at.storeBytes(of: utf8.count, as: EncodedLength.self)
-        if let source = utf8.baseAddress { (at + lengthSize).copyMemory(from: source, byteCount: utf8.count) }
+        if let source = utf8.baseAddress { (at + lengthSize).copyBytes(from: source, byteCount: utf8.count) }
     }
 }
 
