@@ -273,11 +273,21 @@ public final class TextLogRenderer: RecordSink {
         out.write(UInt8(ascii: ")"))
     }
 
+    /// Texts and numbers, most of what a log writes, here where it is inlined; lists and the
+    /// rest apart: a call for every value cost more than most values take to write.
+    @inline(__always)
     private func write(_ value: FieldView) {
         switch value {
         case .int(let number): out.write(number: number)
-        case .bool(let flag): out.write(flag ? "true" as StaticString : "false")
         case .string(let text): out.write(text.bytes, escapingControlsWith: TextLogRenderer.escapeControls)
+        default: writeOther(value)
+        }
+    }
+
+    private func writeOther(_ value: FieldView) {
+        switch value {
+        case .int, .string: write(value)
+        case .bool(let flag): out.write(flag ? "true" as StaticString : "false")
         case .strings(let texts):
             out.write(UInt8(ascii: "["))
             for (index, text) in texts.enumerated() {
