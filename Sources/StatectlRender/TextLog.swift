@@ -10,8 +10,11 @@ public final class TextLogRenderer: RecordSink {
     /// The time and line columns of the last record. Most records share their turn's time
     /// and line with the record before, so these bytes are made once and copied after.
     /// (A pointer rather than an array, so that copying them retains nothing.)
+    /// A new line in the same turn keeps the time too: that part is copied, the line made.
     private let columns = UnsafeMutablePointer<UInt8>.allocate(capacity: TextLogRenderer.columnsCapacity)
     private var columnsCount = 0
+    /// Where the line column starts in `columns`.
+    private var timeColumnCount = 0
     private var columnsFor: (time: Int64, line: Int?)?
     /// Room for two 20-digit numbers, a sign, "ms" and the gaps.
     private static let columnsCapacity = 64
@@ -37,10 +40,16 @@ public final class TextLogRenderer: RecordSink {
     deinit { columns.deallocate() }
 
     public func write(_ record: RecordView) {
-        if let last = columnsFor, last.time == record.time, last.line == record.line {
-            out.write(UnsafeBufferPointer(start: columns, count: columnsCount))
+        if let last = columnsFor, last.time == record.time {
+            if last.line == record.line {
+                out.write(UnsafeBufferPointer(start: columns, count: columnsCount))
+            } else {
+                out.write(UnsafeBufferPointer(start: columns, count: timeColumnCount))
+                writeLineColumn(record.line)
+            }
         } else {
-            writeColumns(time: record.time, line: record.line)
+            writeTimeColumn(record.time)
+            writeLineColumn(record.line)
         }
         out.write(kindColumns[record.kind])
         if let key = record.fieldsKey, key >= 0, key < Self.keyedMessageLimit {
@@ -72,16 +81,27 @@ public final class TextLogRenderer: RecordSink {
     }
 
     /// `     300ms      5  `: time right-aligned in 8, line in 5, each followed by a gap.
-    private func writeColumns(time: Int64, line: Int?) {
+    /// Each part is kept in `columns` as it is written.
+    private func writeTimeColumn(_ time: Int64) {
         let start = out.position
         out.write(number: time, rightAlignedIn: 6)
         out.write("ms  " as StaticString)
+        let written = out.written(since: start)
+        timeColumnCount = min(written.count, Self.columnsCapacity / 2)
+        columns.update(from: written.baseAddress!, count: timeColumnCount)
+        columnsCount = timeColumnCount
+        columnsFor = (time, nil)
+    }
+
+    private func writeLineColumn(_ line: Int?) {
+        let start = out.position
         if let line { out.write(number: line, rightAlignedIn: 5) } else { out.write("    -" as StaticString) }
         out.write("  " as StaticString)
         let written = out.written(since: start)
-        columnsCount = min(written.count, Self.columnsCapacity)
-        columns.update(from: written.baseAddress!, count: columnsCount)
-        columnsFor = (time, line)
+        let count = min(written.count, Self.columnsCapacity / 2)
+        (columns + timeColumnCount).update(from: written.baseAddress!, count: count)
+        columnsCount = timeColumnCount + count
+        columnsFor!.line = line
     }
 
     /// The log line for one record, without its line break.
