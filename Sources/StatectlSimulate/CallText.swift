@@ -51,6 +51,16 @@ public struct CallText: ~Copyable {
         return Array(UnsafeRawBufferPointer(start: base, count: count))
     }
 
+    /// The encoded field, its length filled in, in the buffer it was written in: the caller
+    /// owns the buffer now, and deallocates it (a compiled statement keeps it for as long as
+    /// it lives, with no array made and freed for it).
+    public consuming func recordBuffer() -> UnsafeMutableRawBufferPointer {
+        FieldEncoder.storeStringHeader(.call, length: count - FieldEncoder.stringHeaderSize, at: base)
+        let buffer = UnsafeMutableRawBufferPointer(start: base, count: count)
+        discard self
+        return buffer
+    }
+
     /// The text written so far.
     public var text: String {
         String(decoding: UnsafeRawBufferPointer(start: base + FieldEncoder.stringHeaderSize,
@@ -74,6 +84,12 @@ public struct CallText: ~Copyable {
     }
 
     public mutating func append(_ value: Bool) { append(value ? "true" : "false") }
+
+    /// `text` as it is, with nothing escaped (a description already spelled as a call).
+    public mutating func append(text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
 
     /// A whole number in decimal, as `String(value)` writes it.
     public mutating func append(_ value: Int64) {

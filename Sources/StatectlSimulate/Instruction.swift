@@ -118,12 +118,27 @@ public struct ConditionCheck: Sendable {
 /// for every statement run: explore runs one per step.)
 public final class CommandStep<Command> {
     public let command: Command
-    public let statement: [UInt8]
+    /// The record's bytes in the buffer `CallText` wrote them in, owned here: every line a
+    /// run compiles makes one, and an array copied from that buffer was one more allocation
+    /// to make and free. Empty when the compiler does not record.
+    private let statementBuffer: UnsafeMutableRawBufferPointer
 
-    public init(_ command: Command, statement: [UInt8]) {
+    /// A step whose `statement` record is `statement`'s.
+    public init(_ command: Command, statement: consuming CallText) {
         self.command = command
-        self.statement = statement
+        statementBuffer = statement.recordBuffer()
     }
+
+    /// A step that makes no record (the compiler does not record).
+    public init(_ command: Command) {
+        self.command = command
+        statementBuffer = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+    }
+
+    deinit { statementBuffer.deallocate() }
+
+    /// The `statement` record's encoded fields; valid while the step lives.
+    public var statement: UnsafeRawBufferPointer { UnsafeRawBufferPointer(statementBuffer) }
 }
 
 /// A statement made ready to run by a model's vocabulary.
@@ -256,7 +271,7 @@ public struct ScriptCompiler<M: SimulationModel> {
             switch M.compile(statement, names: &names) {
             case .success(let command):
                 guard building else { return .success(nil) }
-                return .success(.command(CommandStep(command, statement: recording ? M.statementRecord(command) : [])))
+                return .success(.command(recording ? CommandStep(command, statement: M.statementRecord(command)) : CommandStep(command)))
             case .failure(let problems): return .failure(problems)
             }
         }

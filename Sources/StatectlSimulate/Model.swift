@@ -270,6 +270,14 @@ public struct Effects {
         }
     }
 
+    /// As `record(_:encoded:fieldsKey:)`, the fields lying where their owner keeps them (a
+    /// compiled command's statement record).
+    @inline(__always)
+    public func record(_ kind: RecordKind, encoded fields: UnsafeRawBufferPointer, fieldsKey: Int? = nil) {
+        if let onlyKind, onlyKind != kind { return }
+        sink.write(RecordView(time: now, line: line, kind: kind, fields: EncodedFields(fields), fieldsKey: fieldsKey))
+    }
+
     /// A record of `fields`, which are made only if the sink takes this kind: explore's
     /// takes decisions only, and the other records' lists were allocated for nothing.
     public func record(_ kind: RecordKind, _ fields: @autoclosure () -> [Field] = []) {
@@ -283,7 +291,11 @@ extension SimulationModel {
     public static var builtinNamespaces: [String: [String]] { [:] }
     public static var versions: [String] { [] }
     public init(version: String) { self.init() }
-    public static func statementRecord(_ command: Command) -> [UInt8] { FieldEncoder.encode(.call, string: describe(command)) }
+    public static func statementRecord(_ command: Command) -> CallText {
+        var text = CallText()
+        text.append(text: describe(command))
+        return text
+    }
 }
 
 /// A simulated library: its vocabulary (how statements become commands), its state and
@@ -312,9 +324,10 @@ public protocol SimulationModel {
     static func compile(_ statement: Statement, names: inout KnownNames) -> Checked<Command>
     /// The command as the library call it stands for, with defaults filled in.
     static func describe(_ command: Command) -> String
-    /// The `statement` record's field for the command: `describe`'s text, encoded. A model
-    /// may write it without making the `String` (it is made for every line a run compiles).
-    static func statementRecord(_ command: Command) -> [UInt8]
+    /// The `statement` record's field for the command: `describe`'s text, written as a call.
+    /// A model may write it without making the `String` (it is made for every line a run
+    /// compiles).
+    static func statementRecord(_ command: Command) -> CallText
 
     /// The model as the default version behaves.
     init()

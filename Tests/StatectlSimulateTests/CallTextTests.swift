@@ -68,7 +68,8 @@ struct CallTextTests {
             .removeView("v1"), .setBounds(width: 0, height: 667),
         ]
         for command in commands {
-            #expect(Model.statementRecord(command) == FieldEncoder.encode(.call, string: Model.describe(command)))
+            let record = Model.statementRecord(command).record()
+            #expect(record == FieldEncoder.encode(.call, string: Model.describe(command)))
         }
         #expect(Model.describe(.endLoading(animated: false, error: "a \"b\"\n", completion: false))
                 == "endLoading(animated: false, error: \"a \\\"b\\\"\\n\", completion: nil)")

@@ -100,7 +100,7 @@ extension StatefulViewControllerModel {
 
     public static func describe(_ command: Command) -> String { callText(command).text }
 
-    public static func statementRecord(_ command: Command) -> [UInt8] { callText(command).record() }
+    public static func statementRecord(_ command: Command) -> CallText { callText(command) }
 
     /// The command as the library call it stands for, with defaults filled in; a completion
     /// argument is written only when the caller passes none. A flag is written with the text
