@@ -69,7 +69,7 @@ public final class OutputBuffer {
             grow(bytes.count)
         }
         let destination = storage.pointee.base + storage.pointee.count
-        // Most pieces of a log line are a few bytes: two loads and stores beat a call to
+        // Most pieces of a log line are a few bytes: a few loads and stores beat a call to
         // memcpy, and a loop a byte at a time.
         UnsafeMutableRawPointer(destination).copyBytes(from: source, byteCount: bytes.count)
         storage.pointee.count &+= bytes.count
