@@ -373,7 +373,9 @@ public struct JMStatefulTableViewControllerModel: SimulationModel {
     public func reachDeadline(effects: inout Effects) {}
 
     public func observe(_ property: String) throws(RuntimeError) -> ObservedValue {
-        switch property {
+        // Lengths compared first (`Word`): every `expect` reads a property, and `==` on the
+        // names it is not took the library's slow path for each case before its own.
+        switch Word(property) {
         case "state": return .name(state.rawValue)
         case "pending": return .names(pending.map(\.rawValue))
         case "infiniteScrolling": return .flag(showsInfiniteScrolling)

@@ -219,7 +219,9 @@ public struct StateViewControllerModel: SimulationModel {
     }
 
     public func observe(_ property: String) throws(RuntimeError) -> ObservedValue {
-        switch property {
+        // Lengths compared first (`Word`): every `expect` reads a property, and `==` on the
+        // names it is not took the library's slow path for each case before its own.
+        switch Word(property) {
         case "state":
             if let stateInternal { return .name(stateInternal) }
             return .name(try loadAppearanceState())
