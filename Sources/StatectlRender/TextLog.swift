@@ -9,8 +9,8 @@ public final class TextLogRenderer: RecordSink {
     private let out: OutputBuffer
     /// The time and line columns of the last record. Most records share their turn's time
     /// and line with the record before, so these bytes are made once and copied after.
-    /// (A pointer rather than an array, so that copying them retains nothing.)
-    /// A new line in the same turn keeps the time too: that part is copied, the line made.
+    /// (A pointer rather than an array, so that copying them retains nothing.) A new line in
+    /// the same turn keeps the time too: that part is copied, the line written.
     private let columns = UnsafeMutablePointer<UInt8>.allocate(capacity: TextLogRenderer.columnsCapacity)
     private var columnsCount = 0
     /// Where the line column starts in `columns`.
@@ -28,8 +28,8 @@ public final class TextLogRenderer: RecordSink {
     /// The messages of records whose fields the model numbered (`RecordView.fieldsKey`: a
     /// walk through its decision table, the same text every time), by that number: a
     /// decision is written once and copied after. (A renderer serves one run, so one model
-    /// numbers them.) Each entry is where its bytes lie in
-    /// `keyedMessageBytes`, and the kind it was written for (count -1: none yet).
+    /// numbers them.) Each entry is where its bytes lie in `keyedMessageBytes`, and the kind
+    /// it was written for (count -1: none yet).
     @exclusivity(unchecked) private var keyedMessages: [(start: Int, count: Int, kind: RecordKind)] = []
     @exclusivity(unchecked) private var keyedMessageBytes: [UInt8] = []
     /// Numbers past this are written every time: the table stays small whatever a model numbers.
