@@ -340,7 +340,7 @@ private struct StoreReading {
 
     init(_ decoder: inout IdentityDecoder) {
         for _ in 0..<decoder.count() {
-            let (code, key) = decoder.viewKey()
+            let key = decoder.viewKey().key
             let serial = decoder.int() + 1
             let insets = Insets(top: decoder.int64(), left: decoder.int64(), bottom: decoder.int64(), right: decoder.int64())
             let stored = StoredView(serial: serial, insets: insets)
