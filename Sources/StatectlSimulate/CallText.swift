@@ -116,6 +116,12 @@ public struct CallText: ~Copyable {
     }
 
     private mutating func appendString(utf8: UnsafeBufferPointer<UInt8>) {
+        // Room for the text, its quotes and what a call writes after a string argument, at
+        // once: grown again by the closing quote or the next argument, a long text (a 100 MB
+        // error) was copied into a buffer twice its size, both held meanwhile.
+        // (Short texts grow as everything else does.)
+        let room = utf8.count &+ 2 &+ 128
+        if utf8.count > 4096, count &+ room > capacity { grow(room) }
         append(byte: UInt8(ascii: "\""))
         // Most texts need no escape: then their bytes are copied in one piece.
         guard Self.needsEscape(utf8) else {
