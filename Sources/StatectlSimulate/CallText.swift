@@ -37,10 +37,7 @@ public struct CallText: ~Copyable {
 
     private mutating func grow(_ extra: Int) {
         capacity = max(capacity * 2, count + extra)
-        let larger = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
-        larger.copyMemory(from: base, byteCount: count)
-        base.deallocate()
-        base = larger
+        base = base.movedToLarger(count: count, capacity: capacity)
     }
 
     /// The encoded field, its length filled in: the one array a call's record needs.

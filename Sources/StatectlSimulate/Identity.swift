@@ -41,10 +41,7 @@ public struct IdentityEncoder: ~Copyable {
 
     private mutating func grow(_ size: Int) {
         capacity = max(capacity * 2, count + size)
-        let larger = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
-        larger.copyMemory(from: base, byteCount: count)
-        base.deallocate()
-        base = larger
+        base = base.movedToLarger(count: count, capacity: capacity)
     }
 
     /// A part of the configuration that seldom changes and is long (StatefulViewController's

@@ -32,13 +32,7 @@ struct IdentityReadBackTests {
                 }
                 let copy = Simulator(sink: RecordCollector(), version: version, model: readBack)
                 #expect(identity(of: copy, components: table) == bytes)
-                for event in walk.events {
-                    var original = simulator, fromCopy = copy
-                    _ = original.runLine(event, line: 1)
-                    _ = fromCopy.runLine(event, line: 1)
-                    #expect(original.stopped == fromCopy.stopped)
-                    #expect(identity(of: original, components: table) == identity(of: fromCopy, components: table))
-                }
+                expectSameFuture(simulator, copy, walk: walk, components: table)
             }
             checked += 1
         }
@@ -68,20 +62,29 @@ struct IdentityReadBackTests {
             let fromGeneral = Simulator(sink: RecordCollector(), version: version, model: general)
             let fromCommon = Simulator(sink: RecordCollector(), version: version, model: common)
             #expect(identity(of: fromCommon, components: components) == bytes)
-            for event in walk.events {
-                var one = fromGeneral, other = fromCommon
-                _ = one.runLine(event, line: 1)
-                _ = other.runLine(event, line: 1)
-                #expect(one.stopped == other.stopped)
-                #expect(identity(of: one, components: components) == identity(of: other, components: components))
-                #expect(walk.observable(one.model) == walk.observable(other.model))
-                for counter in StatefulViewControllerModel.counters {
-                    #expect((try? one.model.observe(counter))?.text == (try? other.model.observe(counter))?.text)
-                }
-            }
+            expectSameFuture(fromGeneral, fromCommon, walk: walk, components: components, counters: true)
         }
         #expect(shortcut > 500)
         #expect(declined > 100)
+    }
+
+    /// Every event takes `one` and `other` to the same configuration (and, with `counters`,
+    /// the same readings of every property, counters too).
+    private func expectSameFuture(_ one: Simulator<StatefulViewControllerModel>, _ other: Simulator<StatefulViewControllerModel>,
+                                  walk: BruteForce<StatefulViewControllerModel>, components: IdentityComponents?,
+                                  counters: Bool = false) {
+        for event in walk.events {
+            var one = one, other = other
+            _ = one.runLine(event, line: 1)
+            _ = other.runLine(event, line: 1)
+            #expect(one.stopped == other.stopped)
+            #expect(identity(of: one, components: components) == identity(of: other, components: components))
+            guard counters else { continue }
+            #expect(walk.observable(one.model) == walk.observable(other.model))
+            for counter in StatefulViewControllerModel.counters {
+                #expect((try? one.model.observe(counter))?.text == (try? other.model.observe(counter))?.text)
+            }
+        }
     }
 
     private func identity(of simulator: Simulator<StatefulViewControllerModel>, components: IdentityComponents?) -> [UInt8] {
