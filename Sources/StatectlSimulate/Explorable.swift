@@ -66,11 +66,11 @@ extension Simulator where M: ExplorableModel {
     /// script line `number`; then, unless it stopped or left more than `queueBound`
     /// requests waiting, appends its model's identity to `encoder`. One call compiled for
     /// each model, in this module: explore reading `model` from its own module copied the
-    /// whole model out of the simulator for each of those reads.
+    /// whole model out of the simulator for each of those reads. `model` is in-out only to
+    /// be read in place.
     @_specialize(exported: true, where M == StatefulViewControllerModel)
     @_specialize(exported: true, where M == StateViewControllerModel)
     @_specialize(exported: true, where M == JMStatefulTableViewControllerModel)
-    /// `model` is in-out only to be read in place.
     public mutating func exploreStep(from model: inout M, at now: Int64, line: CompiledLine<M.Command>, number: Int,
                                      queueBound: Int?, encoder: inout IdentityEncoder) -> ExploreStepOutcome {
         // A copy of a model with references retains each and releases the ones it replaces,
