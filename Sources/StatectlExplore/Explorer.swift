@@ -250,7 +250,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
                     let identity = UnsafeRawBufferPointer(rebasing: identities[identityRange])
                     let (child, isNew) = admit(&workers[pending], identity: identity, hash: batch.hashes[pending],
                                                parent: config, event: index, depth: depth + 1)
-                    for walk in step.walks { reach(sink.taken(walk), config: config, event: index) }
+                    for position in step.walks { reach(sink.taken(position), config: config, event: index) }
                     noteTransition(from: config, to: child, event: index)
                     if isNew {
                         found += 1
