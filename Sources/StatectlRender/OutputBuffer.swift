@@ -193,7 +193,7 @@ public final class OutputBuffer {
     /// A decimal integer, without going through String. Named apart from `write(_: UInt8)`
     /// so an integer literal can never pick the wrong one. With `width`, spaces first, so
     /// that the number ends `width` bytes on (a column): one pass, where writing it and then
-    /// moving it right with `alignRight` took a second.
+    /// moving it right took a second.
     public func write(number: Int64, rightAlignedIn width: Int = 0) {
         // Padding is stored a word at a time, up to 7 bytes past it (the digits come there).
         reserve(28 &+ max(width, 0))
@@ -261,18 +261,6 @@ public final class OutputBuffer {
         guard missing > 0 else { return }
         reserve(missing)
         (storage.pointee.base + storage.pointee.count).initialize(repeating: 0x20, count: missing)
-        storage.pointee.count += missing
-    }
-
-    /// Moves what was written since `start` right, so it ends `width` bytes after `start`.
-    public func alignRight(from start: Int, width: Int) {
-        let written = storage.pointee.count - start
-        let missing = width - written
-        guard missing > 0 else { return }
-        reserve(missing)
-        let from = storage.pointee.base + start
-        (from + missing).update(from: from, count: written)
-        from.update(repeating: 0x20, count: missing)
         storage.pointee.count += missing
     }
 

@@ -52,6 +52,8 @@ public final class FieldEncoder {
         return at
     }
 
+    // Not `movedToLarger`, though it is the same: through it, `run` cost 26 more
+    // instructions a statement (this encoder is on every record's path).
     private func grow(_ size: Int) {
         capacity = max(capacity * 2, count + size)
         let larger = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)

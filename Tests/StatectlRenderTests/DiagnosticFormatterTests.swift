@@ -156,9 +156,7 @@ struct LogRendererTests {
     @Test("right alignment and padding measure from the column's start")
     func alignment() {
         let output = StringOutput()
-        let start = output.buffer.position
-        output.buffer.write("42" as StaticString)
-        output.buffer.alignRight(from: start, width: 5)
+        output.buffer.write(number: 42, rightAlignedIn: 5)
         let next = output.buffer.position
         output.buffer.write("ab" as StaticString)
         output.buffer.pad(from: next, to: 4)

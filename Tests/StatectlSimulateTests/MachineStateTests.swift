@@ -8,6 +8,15 @@ import Testing
 struct MachineStateTests {
     private let libraryKeys = ["content", "loading", "error", "empty"]
 
+    @Test("a state's log name is encoded from its literal as from its text", arguments: [0, 1, 2, 3, 4, 5] as [UInt8])
+    func logNameLiterals(code: UInt8) {
+        let state = code < 5 ? MachineState.withLibraryCode(code) : MachineState.view("spinner")
+        let fromLiteral = FieldEncoder(), fromText = FieldEncoder()
+        fromLiteral.add(.target, logNameOf: state)
+        fromText.add(.target, state.logName)
+        #expect(Array(fromLiteral.bytes) == Array(fromText.bytes))
+    }
+
     @Test("a library key made from any string is the same state, with the same hash, as the numbered one")
     func libraryKeysAreCanonical() {
         for (index, key) in libraryKeys.enumerated() {

@@ -88,6 +88,12 @@ struct ViewList: RandomAccessCollection {
             self = ViewList(spilled: views)
             return
         }
+        insertPacked(slot, at: index)
+    }
+
+    /// Puts `slot` at `index` of the packed list, which has room for it.
+    @inline(__always)
+    private mutating func insertPacked(_ slot: UInt64, at index: Int) {
         let at = Self.slotBits * index, below = slots & ((1 << at) - 1)
         let above = (slots & ~((1 << at) - 1)) << Self.slotBits
         packed = UInt64(packedCount + 1) << Self.countShift | above | slot << at | below
@@ -121,9 +127,7 @@ struct ViewList: RandomAccessCollection {
             if other == slot { return }
             if Self.orderRank(other) > rank { at = index }
         }
-        let shift = Self.slotBits * at, below = slots & ((1 << shift) - 1)
-        let above = (slots & ~((1 << shift) - 1)) << Self.slotBits
-        packed = UInt64(packedCount + 1) << Self.countShift | above | slot << shift | below
+        insertPacked(slot, at: at)
     }
 
     /// Removes every view whose key is not library key `kept` (`libraryKeyIndex`; nil
