@@ -1,3 +1,4 @@
+import StatectlSimulate
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -54,13 +55,12 @@ final class PackedSet {
         self.chunkLimit = min(chunkLimit, Self.maximumChunks)
         var size = 16
         while size * 5 < capacity * 8 { size <<= 1 }
-        slots = .allocate(capacity: size)
-        slots.initialize(repeating: 0, count: size)
+        slots = Self.emptySlots(size)
         mask = size - 1
     }
 
     deinit {
-        slots.deallocate()
+        free(slots)
         for chunk in chunks { chunk.deallocate() }
     }
 
@@ -111,6 +111,13 @@ final class PackedSet {
             }
             slot = (slot &+ 1) & mask
         }
+        return (insertNew(bytes, hash: hash, slot: slot), true)
+    }
+
+    /// Appends `bytes`, not a member, and puts it in `slot`, empty, where its look-up ended;
+    /// its number.
+    @inline(never)
+    private func insertNew(_ bytes: UnsafeRawBufferPointer, hash: UInt32, slot: Int) -> Int {
         let member = count
         precondition(member < Int(UInt32.max), "too many configurations for a 32-bit set")
         let place = append(bytes, number: UInt32(member))
@@ -118,7 +125,7 @@ final class PackedSet {
         if member & 15 == 0 { landmarks.append(place) }
         count = member &+ 1
         if count &* 8 > (mask &+ 1) &* 5 { grow() }
-        return (member, true)
+        return member
     }
 
     /// Member `member`'s bytes, valid as long as the set: chunks never move. In numbering
@@ -188,7 +195,7 @@ final class PackedSet {
         }
         at.storeBytes(of: UInt8(remaining), as: UInt8.self)
         at += 1
-        if let source = bytes.baseAddress { at.copyMemory(from: source, byteCount: bytes.count) }
+        if let source = bytes.baseAddress { at.copyBytes(from: source, byteCount: bytes.count) }
         used &+= needed
         return place
     }
@@ -196,6 +203,9 @@ final class PackedSet {
     /// The bytes of the member whose number is at `at`.
     @inline(__always)
     private static func bytes(at: UnsafeRawPointer) -> UnsafeRawBufferPointer {
+        // Identities are shorter than 128 bytes: their length is one byte.
+        let first = at.load(fromByteOffset: 4, as: UInt8.self)
+        if first < 0x80 { return UnsafeRawBufferPointer(start: at + 5, count: Int(first)) }
         var at = at + 4
         var length = 0
         var shift = 0
@@ -209,15 +219,22 @@ final class PackedSet {
         return UnsafeRawBufferPointer(start: at, count: length)
     }
 
+    @inline(__always)
     private static func equals(_ at: UnsafeRawPointer, _ bytes: UnsafeRawBufferPointer) -> Bool {
         let stored = Self.bytes(at: at)
         return stored.count == bytes.count && sameBytes(stored, bytes)
     }
 
+    /// A table of `size` empty slots, from `calloc`: a large one is fresh pages, zero
+    /// already, where writing the zeros was a pass over the whole table at each growth.
+    private static func emptySlots(_ size: Int) -> UnsafeMutablePointer<UInt64> {
+        guard let memory = calloc(size, MemoryLayout<UInt64>.stride) else { fatalError("out of memory for \(size) table slots") }
+        return memory.bindMemory(to: UInt64.self, capacity: size)
+    }
+
     private func grow() {
         let size = (mask &+ 1) &* 2
-        let larger = UnsafeMutablePointer<UInt64>.allocate(capacity: size)
-        larger.initialize(repeating: 0, count: size)
+        let larger = Self.emptySlots(size)
         let newMask = size &- 1
         for old in 0...mask {
             let entry = slots[old]
@@ -226,7 +243,7 @@ final class PackedSet {
             while larger[slot] != 0 { slot = (slot &+ 1) & newMask }
             larger[slot] = entry
         }
-        slots.deallocate()
+        free(slots)
         slots = larger
         mask = newMask
     }
