@@ -186,8 +186,14 @@ struct Search<M: ExplorableModel>: ~Copyable {
         // A simulator per event, resumed from each configuration expanded, so that a step
         // copies a model, not a whole simulator with its sink and scratch space; each keeps
         // its successor until the second pass stores it. Locals: as properties, passing one
-        // to `admit` (which mutates the search) copied it.
-        var workers = Array(repeating: root, count: eventLines.count)
+        // to `admit` (which mutates the search) copied it. Raw memory, freed below: through
+        // an array, each step's two accesses checked its uniqueness and bounds.
+        let workers = UnsafeMutablePointer<Simulator<M>>.allocate(capacity: max(eventLines.count, 1))
+        workers.initialize(repeating: root, count: eventLines.count)
+        defer {
+            workers.deinitialize(count: eventLines.count)
+            workers.deallocate()
+        }
         var batch = StepBatch(events: eventLines.count)
         search: while true {
             if found == 0 { complete = true; break }
@@ -231,7 +237,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
                     }
                     batch.add(event: index, identity: start..<encoder.count, in: encoder.view, walks: sink.stepRange)
                 }
-                batch.hashes.withUnsafeBufferPointer { store.warm(UnsafeBufferPointer(rebasing: $0[..<batch.count])) }
+                store.warm(batch.hashes)
                 // Valid until the encoder is next written: no longer than this configuration.
                 let identities = encoder.view
                 for pending in 0..<batch.count {
@@ -248,7 +254,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
                     }
                     steps += 1
                     let identity = UnsafeRawBufferPointer(rebasing: identities[identityRange])
-                    let (child, isNew) = admit(&workers[pending], identity: identity, hash: batch.hashes[pending],
+                    let (child, isNew) = admit(&workers[pending], identity: identity, hash: batch.hash(pending),
                                                parent: config, event: index, depth: depth + 1)
                     for position in step.walks { reach(sink.taken(position), config: config, event: index) }
                     noteTransition(from: config, to: child, event: index)

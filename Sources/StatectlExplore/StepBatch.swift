@@ -4,9 +4,11 @@ import StatectlSimulate
 /// and encoded, waiting to be stored: explore stores them together so that their look-ups'
 /// cache misses overlap (`PackedSet.warm`). Their identities lie end to end in the
 /// search's encoder, their decision walks in the sink's list (`DecisionSink.beginBatch`).
-/// Written in place, as long as the alphabet: emptying arrays for every configuration cost
-/// more than the steps' bookkeeping.
-struct StepBatch {
+///
+/// Raw memory, as long as the alphabet, written in place: the batch is written and read on
+/// every step, and through arrays each write checked the array's uniqueness and each read
+/// its bounds. Noncopyable: it frees its memory.
+struct StepBatch: ~Copyable {
     struct Step {
         /// The event the step took.
         var event: Int
@@ -17,35 +19,56 @@ struct StepBatch {
     }
 
     private(set) var count = 0
-    private var steps: [Step]
+    private let capacity: Int
+    private let steps: UnsafeMutablePointer<Step>
     /// Each step's identity hash (0, unused, for a step that stopped: warming its slot
     /// costs a load and changes nothing), apart: the store warms them as one buffer.
-    private(set) var hashes: [UInt32]
-    /// Each step's runtime error's message, when it stopped on one.
+    private let hashStorage: UnsafeMutablePointer<UInt32>
+    /// Each step's runtime error's message, when it stopped on one (rare: an array).
     private(set) var stopMessages: [String?]
 
     init(events alphabet: Int) {
-        steps = Array(repeating: Step(event: 0, identity: nil, walks: 0..<0), count: alphabet)
-        hashes = Array(repeating: 0, count: alphabet)
+        capacity = alphabet
+        steps = .allocate(capacity: max(alphabet, 1))
+        hashStorage = .allocate(capacity: max(alphabet, 1))
         stopMessages = Array(repeating: nil, count: alphabet)
     }
 
-    mutating func removeAll() { count = 0 }
+    deinit {
+        steps.deinitialize(count: count)
+        steps.deallocate()
+        hashStorage.deallocate()
+    }
+
+    /// The hashes of the steps added since `removeAll`.
+    var hashes: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(start: hashStorage, count: count) }
+
+    mutating func removeAll() {
+        steps.deinitialize(count: count)
+        count = 0
+    }
 
     /// A step to store, whose identity is `encoded[identity]`.
     mutating func add(event: Int, identity: Range<Int>, in encoded: UnsafeRawBufferPointer, walks: Range<Int>) {
-        hashes[count] = PackedSet.hash(UnsafeRawBufferPointer(rebasing: encoded[identity]))
-        steps[count] = Step(event: event, identity: identity, walks: walks)
+        precondition(count < capacity, "more steps than events")
+        hashStorage[count] = PackedSet.hash(UnsafeRawBufferPointer(rebasing: encoded[identity]))
+        (steps + count).initialize(to: Step(event: event, identity: identity, walks: walks))
         count += 1
     }
 
     /// A step that stopped on a runtime error.
     mutating func addStop(event: Int, message: String?) {
-        hashes[count] = 0
+        precondition(count < capacity, "more steps than events")
+        hashStorage[count] = 0
         stopMessages[count] = message
-        steps[count] = Step(event: event, identity: nil, walks: 0..<0)
+        (steps + count).initialize(to: Step(event: event, identity: nil, walks: 0..<0))
         count += 1
     }
 
-    subscript(step: Int) -> Step { steps[step] }
+    subscript(step: Int) -> Step {
+        precondition(step >= 0 && step < count, "no step \(step)")
+        return steps[step]
+    }
+
+    func hash(_ step: Int) -> UInt32 { hashStorage[step] }
 }
