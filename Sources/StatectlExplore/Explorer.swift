@@ -106,10 +106,11 @@ struct Search<M: ExplorableModel>: ~Copyable {
     /// Counters a property reads: they join the identity.
     let identityCounters: [String]
 
-    /// (from, to, event) of observable transitions, with counts and where first taken.
+    /// (from, to, event) of observable transitions, with counts, in the order first taken,
+    /// and where first taken.
     var transitionIndex = HashIndex()
     var transitionKeys: [UInt64] = []
-    var transitionCounts: [(count: Int, config: Int32)] = []
+    var transitionWitnesses: [Int32] = []
 
     /// Decision walks reached (by the sink's number), with where: a configuration and the
     /// event taken from it, or the configuration when finishing from it found the walk.
@@ -240,6 +241,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
                 store.warm(batch.hashes)
                 // Valid until the encoder is next written: no longer than this configuration.
                 let identities = encoder.view
+                let configState = observed[config]
                 for pending in 0..<batch.count {
                     let step = batch[pending]
                     let index = step.event
@@ -254,10 +256,10 @@ struct Search<M: ExplorableModel>: ~Copyable {
                     }
                     steps += 1
                     let identity = UnsafeRawBufferPointer(rebasing: identities[identityRange])
-                    let (child, isNew) = admit(&workers[pending], identity: identity, hash: batch.hash(pending),
-                                               parent: config, event: index, depth: depth + 1)
+                    let (child, isNew, childState) = admit(&workers[pending], identity: identity, hash: batch.hash(pending),
+                                                           parent: config, event: index, depth: depth + 1)
                     for position in step.walks { reach(sink.taken(position), config: config, event: index) }
-                    noteTransition(from: config, to: child, event: index)
+                    noteTransition(from: config, fromState: configState, toState: childState, event: index)
                     if isNew {
                         found += 1
                         finishIfNeeded(workers[pending], config: child)
@@ -345,13 +347,13 @@ struct Search<M: ExplorableModel>: ~Copyable {
     }
 
     /// Stores the simulator's configuration, whose identity is `identity`, if it is new,
-    /// checking the properties on it. In-out, though it only reads: passed from an array,
-    /// it was copied.
+    /// checking the properties on it; its number, whether it was new, and its observable
+    /// state. In-out, though it only reads: passed from an array, it was copied.
     @inline(__always)
     mutating func admit(_ simulator: inout Simulator<M>, identity: UnsafeRawBufferPointer, hash: UInt32,
-                        parent: Int, event: Int, depth: Int) -> (Int, Bool) {
+                        parent: Int, event: Int, depth: Int) -> (Int, Bool, Int32) {
         let (config, isNew) = store.insert(identity, hash: hash)
-        guard isNew else { return (config, false) }
+        guard isNew else { return (config, false, observed[config]) }
         parents.append(Int32(parent))
         via.append(UInt16(event))
         let state = observableState(of: simulator.model, depth: depth)
@@ -363,11 +365,11 @@ struct Search<M: ExplorableModel>: ~Copyable {
         if identityCounters.isEmpty {
             let key = state * 2 + (simulator.model.isSettled ? 1 : 0)
             if key >= checkedStates.count { checkedStates += Array(repeating: false, count: key + 1 - checkedStates.count) }
-            guard !checkedStates[key] else { return (config, true) }
+            guard !checkedStates[key] else { return (config, true, Int32(state)) }
             checkedStates[key] = true
         }
         check(simulator.model, config: config)
-        return (config, true)
+        return (config, true, Int32(state))
     }
 
     mutating func observableState(of model: M, depth: Int) -> Int {
@@ -436,14 +438,16 @@ struct Search<M: ExplorableModel>: ~Copyable {
         reach(sink.step, config: config, event: nil)
     }
 
-    mutating func noteTransition(from: Int, to: Int, event: Int) {
-        let key = UInt64(observed[from]) << 40 | UInt64(observed[to]) << 16 | UInt64(event)
-        let (number, inserted) = transitionIndex.number(for: key, orInsert: transitionKeys.count)
+    /// Counts the step from `from` to `to` by `event` as a transition between their
+    /// observable states, `fromState` being `from`'s (read once for all its steps) and
+    /// `toState` `to`'s.
+    @inline(__always)
+    mutating func noteTransition(from: Int, fromState: Int32, toState: Int32, event: Int) {
+        let key = UInt64(UInt32(bitPattern: fromState)) << 40 | UInt64(UInt32(bitPattern: toState)) << 16 | UInt64(event)
+        let (_, inserted) = transitionIndex.count(key, numberingNew: transitionKeys.count)
         if inserted {
             transitionKeys.append(key)
-            transitionCounts.append((1, Int32(from)))
-        } else {
-            transitionCounts[number].count += 1
+            transitionWitnesses.append(Int32(from))
         }
     }
 

@@ -1,40 +1,55 @@
-/// Small numbers by 64-bit key (observable transitions, packed): open addressing, the key
-/// mixed once. Explore looks one up on every step, where `Dictionary` hashed each key
-/// through `Hasher` at several times the cost.
+/// Small numbers by 64-bit key (observable transitions, packed), with how many times each
+/// key was counted: open addressing, the key mixed once. Explore counts one on every step,
+/// where `Dictionary` hashed each key through `Hasher` at several times the cost.
 ///
-/// Each slot is the key and its number side by side, so that a probe reads one cache line.
-struct HashIndex {
+/// Each slot is the key, its number and its count side by side, so that a probe reads one
+/// cache line and counting writes it. Raw memory, freed with the index (noncopyable): an
+/// array checked its uniqueness on every count.
+struct HashIndex: ~Copyable {
     private struct Slot {
         var key: UInt64
         /// The number + 1; 0 for an empty slot.
         var numberPlusOne: Int
+        var count: Int
     }
 
-    private var slots: [Slot]
+    private var slots: UnsafeMutablePointer<Slot>
     private var mask: Int
     private(set) var count = 0
 
     init() {
-        slots = Array(repeating: Slot(key: 0, numberPlusOne: 0), count: 16)
         mask = 15
+        slots = .allocate(capacity: mask + 1)
+        slots.initialize(repeating: Slot(key: 0, numberPlusOne: 0, count: 0), count: mask + 1)
     }
 
-    /// The number stored for `key`; else stores `next` and returns it, inserted.
-    mutating func number(for key: UInt64, orInsert next: Int) -> (number: Int, inserted: Bool) {
+    deinit { slots.deallocate() }
+
+    /// Counts `key` once more, and returns its number; a key not yet counted is numbered
+    /// `next`, inserted.
+    mutating func count(_ key: UInt64, numberingNew next: Int) -> (number: Int, inserted: Bool) {
         var slot = Self.slot(of: key, mask: mask)
-        // Found on nearly every step: read without making the array unique.
-        let found: Int? = slots.withUnsafeBufferPointer { slots in
-            while slots[slot].numberPlusOne != 0 {
-                if slots[slot].key == key { return slots[slot].numberPlusOne &- 1 }
-                slot = (slot &+ 1) & mask
+        while slots[slot].numberPlusOne != 0 {
+            if slots[slot].key == key {
+                slots[slot].count &+= 1
+                return (slots[slot].numberPlusOne &- 1, false)
             }
-            return nil
+            slot = (slot &+ 1) & mask
         }
-        if let found { return (found, false) }
-        slots[slot] = Slot(key: key, numberPlusOne: next + 1)
+        slots[slot] = Slot(key: key, numberPlusOne: next + 1, count: 1)
         count += 1
-        if count * 2 > slots.count { grow() }
+        if count * 2 > mask + 1 { grow() }
         return (next, true)
+    }
+
+    /// How many times `key` was counted.
+    func count(of key: UInt64) -> Int {
+        var slot = Self.slot(of: key, mask: mask)
+        while slots[slot].numberPlusOne != 0 {
+            if slots[slot].key == key { return slots[slot].count }
+            slot = (slot &+ 1) & mask
+        }
+        return 0
     }
 
     private static func slot(of key: UInt64, mask: Int) -> Int {
@@ -43,14 +58,16 @@ struct HashIndex {
     }
 
     private mutating func grow() {
-        let size = slots.count * 2
-        var larger = [Slot](repeating: Slot(key: 0, numberPlusOne: 0), count: size)
+        let size = (mask + 1) * 2
+        let larger = UnsafeMutablePointer<Slot>.allocate(capacity: size)
+        larger.initialize(repeating: Slot(key: 0, numberPlusOne: 0, count: 0), count: size)
         let newMask = size - 1
-        for entry in slots where entry.numberPlusOne != 0 {
-            var target = Self.slot(of: entry.key, mask: newMask)
+        for old in 0...mask where slots[old].numberPlusOne != 0 {
+            var target = Self.slot(of: slots[old].key, mask: newMask)
             while larger[target].numberPlusOne != 0 { target = (target + 1) & newMask }
-            larger[target] = entry
+            larger[target] = slots[old]
         }
+        slots.deallocate()
         slots = larger
         mask = newMask
     }

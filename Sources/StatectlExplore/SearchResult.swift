@@ -27,7 +27,7 @@ extension Search {
         var pairOrder: [Int] = []
         for number in transitionKeys.indices {
             let key = transitionKeys[number]
-            let (count, config) = transitionCounts[number]
+            let (count, config) = (transitionIndex.count(of: key), transitionWitnesses[number])
             let event = Int(key & 0xFFFF), from = Int(key >> 40), to = Int((key >> 16) & 0xFF_FFFF)
             if buildsSuite { want(path(to: Int(config)) + [event]) }
             let pair = from << 24 | to
