@@ -37,9 +37,10 @@ final class PackedSet {
     @exclusivity(unchecked) private var chunkUsed: [Int] = []
     /// Bytes held by the chunks.
     @exclusivity(unchecked) private var chunkBytes = 0
-    /// Bytes used in the last chunk, and its size.
+    /// Bytes used in the last chunk, its size (0 before the first) and where it is.
     @exclusivity(unchecked) private var used = 0
     @exclusivity(unchecked) private var lastChunkSize = 0
+    @exclusivity(unchecked) private var lastChunk = UnsafeMutableRawPointer(bitPattern: 16)!
     @exclusivity(unchecked) private(set) var count = 0
     /// The places of members 0, 16, 32, …
     @exclusivity(unchecked) private var landmarks: [UInt32] = []
@@ -168,26 +169,17 @@ final class PackedSet {
 
     /// Copies `bytes` after their number and length to the last chunk, or a new one; their place.
     private func append(_ bytes: UnsafeRawBufferPointer, number: UInt32) -> UInt32 {
+        let length = bytes.count
         var prefix = 1
-        while bytes.count >> (7 &* prefix) != 0 { prefix &+= 1 }
-        let needed = 4 &+ prefix &+ bytes.count
-        if chunks.isEmpty || lastChunkSize &- used < needed {
-            // A new chunk, never outgrown, so never moved. What the last one had left is
-            // not used: members are small, so that is little. A member longer than a chunk
-            // has one of its own, from offset 0.
-            precondition(chunks.count < chunkLimit, "too many configurations: their identities exceed 4 GiB")
-            if !chunks.isEmpty { chunkUsed.append(used) }
-            let size = max(Self.chunkSize, needed)
-            chunks.append(UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16))
-            chunkBytes &+= size
-            lastChunkSize = size
-            used = 0
-        }
+        while length >> (7 &* prefix) != 0 { prefix &+= 1 }
+        let needed = 4 &+ prefix &+ length
+        // With no chunk yet, the last chunk's size is 0.
+        if lastChunkSize &- used < needed { addChunk(holding: needed) }
         let place = UInt32(chunks.count &- 1) << Self.offsetBits | UInt32(used)
-        var at = chunks[chunks.count &- 1] + used
+        var at = lastChunk + used
         at.storeBytes(of: number, as: UInt32.self)
         at += 4
-        var remaining = bytes.count
+        var remaining = length
         while remaining >= 0x80 {
             at.storeBytes(of: UInt8(truncatingIfNeeded: remaining) | 0x80, as: UInt8.self)
             at += 1
@@ -195,9 +187,23 @@ final class PackedSet {
         }
         at.storeBytes(of: UInt8(remaining), as: UInt8.self)
         at += 1
-        if let source = bytes.baseAddress { at.copyBytes(from: source, byteCount: bytes.count) }
+        if let source = bytes.baseAddress { at.copyBytes(from: source, byteCount: length) }
         used &+= needed
         return place
+    }
+
+    /// A new last chunk, never outgrown, so never moved. What the last one had left is not
+    /// used: members are small, so that is little. A member longer than a chunk has one of
+    /// its own, from offset 0.
+    private func addChunk(holding needed: Int) {
+        precondition(chunks.count < chunkLimit, "too many configurations: their identities exceed 4 GiB")
+        if !chunks.isEmpty { chunkUsed.append(used) }
+        let size = max(Self.chunkSize, needed)
+        lastChunk = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        chunks.append(lastChunk)
+        chunkBytes &+= size
+        lastChunkSize = size
+        used = 0
     }
 
     /// The bytes of the member whose number is at `at`.
