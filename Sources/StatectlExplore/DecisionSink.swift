@@ -14,9 +14,9 @@ final class DecisionSink: RecordSink {
     /// The walks' records, by number, for `BranchCoverage`.
     var walks: [Record] { state.records }
     /// Walks taken since `beginStep`, by number.
-    var step: ArraySlice<Int> { state.taken[state.stepStart...] }
+    var step: [Int] { Array(UnsafeBufferPointer(start: state.taken + state.stepStart, count: state.takenCount - state.stepStart)) }
     /// Where the walks taken since `beginStep` lie among those taken since `beginBatch`.
-    var stepRange: Range<Int> { state.stepStart..<state.taken.count }
+    var stepRange: Range<Int> { state.stepStart..<state.takenCount }
 
     /// Explore reads nothing else: the models' other records are never encoded.
     let onlyKind: RecordKind? = .decision
@@ -25,19 +25,24 @@ final class DecisionSink: RecordSink {
     /// end, until all of them are stored (`StepBatch`), where emptying a list per step and
     /// copying it out cost more than the step's decisions.
     func beginBatch() {
-        state.taken.removeAll(keepingCapacity: true)
+        state.takenCount = 0
         state.stepStart = 0
     }
 
-    func beginStep() { state.stepStart = state.taken.count }
+    func beginStep() { state.stepStart = state.takenCount }
 
     /// The `index`th walk taken since `beginBatch`.
-    func taken(_ index: Int) -> Int { state.taken[index] }
+    func taken(_ index: Int) -> Int {
+        precondition(index >= 0 && index < state.takenCount, "no walk \(index) taken")
+        return state.taken[index]
+    }
 
     func write(_ record: RecordView) {
         guard record.kind == .decision else { return }
         state.note(record)
     }
+
+    deinit { state.taken.deallocate() }
 }
 
 private struct Walks {
@@ -48,21 +53,45 @@ private struct Walks {
     /// its walks spares the sink hashing a few hundred bytes per decision.
     var byKey: [Int] = []
     var records: [Record] = []
-    /// Walks taken since the batch began; the step's from `stepStart`.
-    var taken: [Int] = []
+    /// Walks taken since the batch began, the first `takenCount` of raw memory that the sink
+    /// frees; the step's from `stepStart`. Raw: a walk is taken on most steps, and an
+    /// array's append checked its uniqueness each time.
+    var taken = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+    var takenCapacity = 64
+    var takenCount = 0
     var stepStart = 0
 
+    @inline(__always)
     mutating func note(_ record: RecordView) {
         if let key = record.fieldsKey, key < byKey.count, byKey[key] != 0 {
-            taken.append(byKey[key] - 1)
-            return
+            take(byKey[key] - 1)
+        } else {
+            noteFirst(record)
         }
+    }
+
+    /// `note` for a walk whose key is not yet known.
+    @inline(never)
+    mutating func noteFirst(_ record: RecordView) {
         let (number, isNew) = fields.insert(record.fields.bytes)
         if isNew { records.append(Record(record)) }
-        taken.append(number)
+        take(number)
         if let key = record.fieldsKey {
             if key >= byKey.count { byKey += Array(repeating: 0, count: key + 1 - byKey.count) }
             byKey[key] = number + 1
         }
+    }
+
+    @inline(__always)
+    mutating func take(_ walk: Int) {
+        if takenCount == takenCapacity {
+            let larger = UnsafeMutablePointer<Int>.allocate(capacity: takenCapacity * 2)
+            larger.initialize(from: taken, count: takenCount)
+            taken.deallocate()
+            taken = larger
+            takenCapacity *= 2
+        }
+        taken[takenCount] = walk
+        takenCount += 1
     }
 }

@@ -416,7 +416,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
     }
 
     /// Notes the decision walks of a step, the first time each is taken.
-    mutating func reach(_ walks: ArraySlice<Int>, config: Int, event: Int?) {
+    mutating func reach(_ walks: [Int], config: Int, event: Int?) {
         for walk in walks { reach(walk, config: config, event: event) }
     }
 
