@@ -100,6 +100,8 @@ struct Search<M: ExplorableModel>: ~Copyable {
 
     /// Observable states: what `expect` can read, counters excluded, and where first met.
     var observableIndex = PackedSet(capacity: 1 << 8)
+    /// The observable states met lately, in front of `observableIndex`.
+    var observableCache = ShortKeyCache()
     var observableKey = IdentityEncoder()
     var observableStates: [ExploreResult.ObservableState] = []
     let observableProperties: [String]
@@ -377,7 +379,9 @@ struct Search<M: ExplorableModel>: ~Copyable {
         if !model.encodeObservable(into: &observableKey) {
             for property in observableProperties { observableKey.add((try? model.observe(property)) ?? .name("?")) }
         }
+        if let number = observableCache.number(of: observableKey.view) { return number }
         let (number, isNew) = observableIndex.insert(observableKey.view)
+        observableCache.keep(number, for: observableKey.view)
         guard isNew else { return number }
         var values: [(property: String, value: String)] = []
         for property in observableProperties {

@@ -271,14 +271,14 @@ func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool
         }
         return a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
     }
-    return tail(a, count) == tail(b, count)
+    return tailWord(a, count) == tailWord(b, count)
 }
 
 /// Bytes 0..<count (count 1...7) as one word; two strings of the same length are equal
 /// exactly when their words are: two overlapping 4-byte loads, or the first, middle and
 /// last byte.
 @inline(__always)
-private func tail(_ bytes: UnsafeRawPointer, _ count: Int) -> UInt64 {
+func tailWord(_ bytes: UnsafeRawPointer, _ count: Int) -> UInt64 {
     if count >= 4 {
         return UInt64(bytes.loadUnaligned(as: UInt32.self)) << 32
             | UInt64(bytes.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
@@ -310,7 +310,7 @@ func hashBytes(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         } else if count >= 8 {
             hash = fold(word(0) ^ hash, word(count &- 8) ^ 0x9E37_79B9_7F4A_7C15)
         } else {
-            hash = fold(hash ^ tail(base, count), 0x9E37_79B9_7F4A_7C15)
+            hash = fold(hash ^ tailWord(base, count), 0x9E37_79B9_7F4A_7C15)
         }
     }
     return fold(hash, 0xD6E8_FEB8_6659_FD93)

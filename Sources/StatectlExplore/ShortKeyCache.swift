@@ -1,0 +1,60 @@
+/// The numbers of short byte strings (up to 16 bytes) met lately, direct-mapped: the
+/// observable states' set (`PackedSet`) answers what this does not hold. Every new
+/// configuration looks up its observable state, one of a few hundred, and the set's hash,
+/// call and compare cost several times a look-up here: two words and the length, one
+/// multiply, one slot. A slot holds the last string that mapped to it.
+///
+/// Raw memory, freed with the cache (noncopyable): it is read on every new configuration.
+struct ShortKeyCache: ~Copyable {
+    private struct Slot {
+        /// The string's first eight bytes and last eight, overlapping when it is shorter
+        /// than 16 (for a string of 1 to 7 bytes, `tailWord`'s word and 0): with the
+        /// length, they are the string.
+        var first: UInt64
+        var last: UInt64
+        /// The length + 1; 0 for an empty slot.
+        var lengthPlusOne: Int32
+        var number: Int32
+    }
+
+    private static let slotBits = 10
+    private let slots: UnsafeMutablePointer<Slot>
+
+    init() {
+        slots = .allocate(capacity: 1 << Self.slotBits)
+        slots.initialize(repeating: Slot(first: 0, last: 0, lengthPlusOne: 0, number: 0), count: 1 << Self.slotBits)
+    }
+
+    deinit { slots.deallocate() }
+
+    /// The number cached for `bytes`, if it is.
+    @inline(__always)
+    func number(of bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let (first, last) = Self.words(bytes) else { return nil }
+        let slot = slots[Self.slot(first, last, bytes.count)]
+        guard slot.lengthPlusOne == Int32(truncatingIfNeeded: bytes.count &+ 1), slot.first == first, slot.last == last else { return nil }
+        return Int(slot.number)
+    }
+
+    /// Caches `number` for `bytes`, when they are short enough and the number small enough.
+    func keep(_ number: Int, for bytes: UnsafeRawBufferPointer) {
+        guard let (first, last) = Self.words(bytes), number <= Int(Int32.max) else { return }
+        slots[Self.slot(first, last, bytes.count)] = Slot(first: first, last: last, lengthPlusOne: Int32(bytes.count + 1), number: Int32(number))
+    }
+
+    @inline(__always)
+    private static func words(_ bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64)? {
+        let count = bytes.count
+        guard count > 0, count <= 16, let base = bytes.baseAddress else { return nil }
+        if count >= 8 {
+            return (base.loadUnaligned(as: UInt64.self), base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+        }
+        return (tailWord(base, count), 0)
+    }
+
+    @inline(__always)
+    private static func slot(_ first: UInt64, _ last: UInt64, _ count: Int) -> Int {
+        let mixed = (first ^ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15 ^ last &* 0xD6E8_FEB8_6659_FD93
+        return Int(truncatingIfNeeded: mixed >> (64 - slotBits))
+    }
+}
