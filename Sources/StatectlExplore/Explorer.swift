@@ -91,9 +91,9 @@ struct Search<M: ExplorableModel>: ~Copyable {
     /// Configurations, numbered in the order found; per configuration its parent, the event
     /// that led there and its observable state.
     var store = PackedSet()
-    var parents: [Int32] = []
-    var via: [UInt16] = []
-    var observed: [Int32] = []
+    var parents = ChunkedColumn<Int32>()
+    var via = ChunkedColumn<UInt16>()
+    var observed = ChunkedColumn<Int32>()
     /// Parts of identities stored once (`IdentityEncoder.addComponent`).
     let components = IdentityComponents()
     var encoder: IdentityEncoder
@@ -303,7 +303,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
     /// parent links, events and observable states, and `simulators` kept whole (their
     /// inline size: what their arrays hold besides is not counted).
     func bytesKept(simulators: Int = 0) -> Int {
-        store.bytesUsed + components.bytesUsed + parents.capacity * 4 + via.capacity * 2 + observed.capacity * 4
+        store.bytesUsed + components.bytesUsed + parents.bytesUsed + via.bytesUsed + observed.bytesUsed
             + simulators * MemoryLayout<Simulator<M>>.stride
     }
 

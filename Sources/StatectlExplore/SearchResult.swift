@@ -20,7 +20,7 @@ extension Search {
         }
         if buildsSuite {
             var firstOfState: [Int: Int] = [:]
-            for config in observed.indices where firstOfState[Int(observed[config])] == nil { firstOfState[Int(observed[config])] = config }
+            for config in 0..<observed.count where firstOfState[Int(observed[config])] == nil { firstOfState[Int(observed[config])] = config }
             for state in firstOfState.keys.sorted() { want(path(to: firstOfState[state]!)) }
         }
         var transitions: [Int: ExploreResult.Transition] = [:]  // by (from, to)
