@@ -23,16 +23,25 @@ extension Search {
             for config in 0..<observed.count where firstOfState[Int(observed[config])] == nil { firstOfState[Int(observed[config])] = config }
             for state in firstOfState.keys.sorted() { want(path(to: firstOfState[state]!)) }
         }
-        var transitions: [Int: ExploreResult.Transition] = [:]  // by (from, to)
-        var pairOrder: [Int] = []
+        // By (from, to), in the order first taken; each pair's events appended in place (through
+        // the dictionary's optional value, each append copied the pair's list).
+        var transitions: [ExploreResult.Transition] = []
+        var pairPlace: [Int: Int] = [:]
         for number in transitionKeys.indices {
             let key = transitionKeys[number]
             let (count, config) = (transitionIndex.count(of: key), transitionWitnesses[number])
             let event = Int(key & 0xFFFF), from = Int(key >> 40), to = Int((key >> 16) & 0xFF_FFFF)
             if buildsSuite { want(path(to: Int(config)) + [event]) }
             let pair = from << 24 | to
-            if transitions[pair] == nil { transitions[pair] = ExploreResult.Transition(from: from, to: to, events: []); pairOrder.append(pair) }
-            transitions[pair]!.events.append((event, count))
+            let place: Int
+            if let known = pairPlace[pair] {
+                place = known
+            } else {
+                place = transitions.count
+                pairPlace[pair] = place
+                transitions.append(ExploreResult.Transition(from: from, to: to, events: []))
+            }
+            transitions[place].events.append((event, count))
         }
         var prefixes = Set<[Int]>()
         for sequence in sequences.keys where !sequence.isEmpty {
@@ -44,7 +53,7 @@ extension Search {
             model: spec.version.map { "\(M.name)@\($0)" } ?? M.name, prefix: spec.prefix.map(\.text), events: spec.events.map(\.text),
             eventsWereDefault: spec.eventsWereDefault, depth: spec.depth, queue: spec.queue,
             complete: complete, stoppedAtLimit: stoppedBy != nil, stoppedBy: stoppedBy, configurations: store.count,
-            observableStates: observableStates, transitions: pairOrder.map { transitions[$0]! },
+            observableStates: observableStates, transitions: transitions,
             steps: steps, levels: levels, branches: coverage, storeBytes: bytesKept(),
             properties: results + [runtimeError], prefixProblems: prefixProblems, suite: suite)
     }
