@@ -88,12 +88,11 @@ struct Search<M: ExplorableModel>: ~Copyable {
     let progress: ((ExploreProgress) -> Void)?
     let sink = DecisionSink()
 
-    /// Configurations, numbered in the order found; per configuration its parent, the event
-    /// that led there and its observable state.
+    /// Configurations, numbered in the order found, each tagged with its observable state;
+    /// per configuration its parent and the event that led there.
     var store = PackedSet()
     var parents = ChunkedColumn<Int32>()
     var via = ChunkedColumn<UInt16>()
-    var observed = ChunkedColumn<Int32>()
     /// Parts of identities stored once (`IdentityEncoder.addComponent`).
     let components = IdentityComponents()
     var encoder: IdentityEncoder
@@ -243,7 +242,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
                 store.warm(batch.hashes)
                 // Valid until the encoder is next written: no longer than this configuration.
                 let identities = encoder.view
-                let configState = observed[config]
+                let configState = Int32(bitPattern: store.tag(of: config))
                 for pending in 0..<batch.count {
                     let step = batch[pending]
                     let index = step.event
@@ -303,7 +302,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
     /// parent links, events and observable states, and `simulators` kept whole (their
     /// inline size: what their arrays hold besides is not counted).
     func bytesKept(simulators: Int = 0) -> Int {
-        store.bytesUsed + components.bytesUsed + parents.bytesUsed + via.bytesUsed + observed.bytesUsed
+        store.bytesUsed + components.bytesUsed + parents.bytesUsed + via.bytesUsed
             + simulators * MemoryLayout<Simulator<M>>.stride
     }
 
@@ -354,12 +353,12 @@ struct Search<M: ExplorableModel>: ~Copyable {
     @inline(__always)
     mutating func admit(_ simulator: inout Simulator<M>, identity: UnsafeRawBufferPointer, hash: UInt32,
                         parent: Int, event: Int, depth: Int) -> (Int, Bool, Int32) {
-        let (config, isNew) = store.insert(identity, hash: hash)
-        guard isNew else { return (config, false, observed[config]) }
+        let (config, isNew, tag) = store.insertReadingTag(identity, hash: hash)
+        guard isNew else { return (config, false, Int32(bitPattern: tag)) }
         parents.append(Int32(parent))
         via.append(UInt16(event))
         let state = observableState(of: simulator.model, depth: depth)
-        observed.append(Int32(state))
+        store.tagNewest(UInt32(state))
         // A property reads what `expect` can read, and, unless it reads a counter (which then
         // joins the identity), all of that is the observable state: its verdict there is the
         // verdict at the first configuration found with that state and settledness, which

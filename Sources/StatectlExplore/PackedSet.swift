@@ -9,7 +9,9 @@ import Darwin
 /// explore's store of configurations, its observable states and decision walks.
 ///
 /// The bytes live end to end in fixed-size chunks (a member never straddles two), each
-/// after its number (4 bytes) and length (LEB128). An open-addressing table (linear
+/// after its number (4 bytes), a tag the user gives it (4 bytes: explore's store keeps a
+/// configuration's observable state there, read with the member when a step finds it, where
+/// an array beside would be a cache miss more) and its length (LEB128). An open-addressing table (linear
 /// probing) holds per slot 32 bits of the member's hash and its place (chunk and offset),
 /// so that a look-up touches the slot and the member's bytes and nothing else: with
 /// millions of members each is a cache miss, and an array of places between the two was
@@ -17,8 +19,8 @@ import Darwin
 /// level after the one before), so that is a walk through the chunks; every 16th
 /// member's place is kept for reading one out of order. Chunks, not one growing array: an
 /// array that doubles holds up to twice what it needs, and both copies while it moves.
-/// Per member: its bytes, length and number, and the table's share of 8-byte slots (kept
-/// at most 5/8 full).
+/// Per member: its bytes, length, number and tag, and the table's share of 8-byte slots
+/// (kept at most 5/8 full).
 ///
 /// A class over raw memory: explore inserts once per step, and through Swift arrays each
 /// insert paid for bounds, uniqueness and exclusivity checks on the table, the chunk and
@@ -44,6 +46,8 @@ final class PackedSet {
     @exclusivity(unchecked) private(set) var count = 0
     /// The places of members 0, 16, 32, …
     @exclusivity(unchecked) private var landmarks: [UInt32] = []
+    /// The member inserted last (its number at 0, its tag at 4).
+    @exclusivity(unchecked) private var newest = UnsafeMutableRawPointer(bitPattern: 16)!
     /// The member `member(_:)` read last, and its place.
     @exclusivity(unchecked) private var lastRead = (number: -1, place: UInt32(0))
     /// Hash << 32 | (place + 1); 0 is empty.
@@ -95,24 +99,45 @@ final class PackedSet {
         for hash in hashes {
             let entry = slots[Int(hash) & mask]
             guard entry != 0, UInt32(truncatingIfNeeded: entry >> 32) == hash else { continue }
-            sum &+= UInt64(address(of: UInt32(truncatingIfNeeded: entry) &- 1).load(fromByteOffset: 4, as: UInt8.self))
+            sum &+= UInt64(address(of: UInt32(truncatingIfNeeded: entry) &- 1).load(fromByteOffset: 8, as: UInt8.self))
         }
         warmed = sum
     }
 
     /// The member's number, and whether it was new, given `hash(bytes)`.
+    @inline(__always)
     func insert(_ bytes: UnsafeRawBufferPointer, hash: UInt32) -> (index: Int, inserted: Bool) {
+        let (index, inserted, _) = insertReadingTag(bytes, hash: hash)
+        return (index, inserted)
+    }
+
+    /// The member's number, whether it was new, and its tag (0 for a new member, until
+    /// `tagNewest`), given `hash(bytes)`.
+    func insertReadingTag(_ bytes: UnsafeRawBufferPointer, hash: UInt32) -> (index: Int, inserted: Bool, tag: UInt32) {
         var slot = Int(hash) & mask
         while true {
             let entry = slots[slot]
             if entry == 0 { break }
             if UInt32(truncatingIfNeeded: entry >> 32) == hash {
                 let at = address(of: UInt32(truncatingIfNeeded: entry) &- 1)
-                if Self.equals(at, bytes) { return (Int(at.loadUnaligned(as: UInt32.self)), false) }
+                if Self.equals(at, bytes) {
+                    return (Int(at.loadUnaligned(as: UInt32.self)), false, at.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+                }
             }
             slot = (slot &+ 1) & mask
         }
-        return (insertNew(bytes, hash: hash, slot: slot), true)
+        return (insertNew(bytes, hash: hash, slot: slot), true, 0)
+    }
+
+    /// Sets the tag of the member inserted last.
+    func tagNewest(_ tag: UInt32) {
+        precondition(count > 0, "no member to tag")
+        newest.storeBytes(of: tag, toByteOffset: 4, as: UInt32.self)
+    }
+
+    /// Member `member`'s tag. In numbering order, each is found from the one before.
+    func tag(of member: Int) -> UInt32 {
+        locate(member).loadUnaligned(fromByteOffset: 4, as: UInt32.self)
     }
 
     /// Appends `bytes`, not a member, and puts it in `slot`, empty, where its look-up ended;
@@ -132,6 +157,11 @@ final class PackedSet {
     /// Member `member`'s bytes, valid as long as the set: chunks never move. In numbering
     /// order, each is found from the one before.
     func member(_ member: Int) -> UnsafeRawBufferPointer {
+        Self.bytes(at: locate(member))
+    }
+
+    /// Where member `member` begins (its number).
+    private func locate(_ member: Int) -> UnsafeRawPointer {
         precondition(member >= 0 && member < count, "no member \(member)")
         var (number, place) = lastRead
         if number < 0 || member < number || member > number + 15 {
@@ -143,7 +173,7 @@ final class PackedSet {
             number += 1
         }
         lastRead = (member, place)
-        return Self.bytes(at: address(of: place))
+        return UnsafeRawPointer(address(of: place))
     }
 
     /// Calls `body` with member's bytes.
@@ -167,18 +197,21 @@ final class PackedSet {
         return end < chunkEnd ? UInt32(chunk) << Self.offsetBits | UInt32(end) : UInt32(chunk + 1) << Self.offsetBits
     }
 
-    /// Copies `bytes` after their number and length to the last chunk, or a new one; their place.
+    /// Copies `bytes` after their number, a tag of 0 and their length to the last chunk, or
+    /// a new one; their place.
     private func append(_ bytes: UnsafeRawBufferPointer, number: UInt32) -> UInt32 {
         let length = bytes.count
         var prefix = 1
         while length >> (7 &* prefix) != 0 { prefix &+= 1 }
-        let needed = 4 &+ prefix &+ length
+        let needed = 8 &+ prefix &+ length
         // With no chunk yet, the last chunk's size is 0.
         if lastChunkSize &- used < needed { addChunk(holding: needed) }
         let place = UInt32(chunks.count &- 1) << Self.offsetBits | UInt32(used)
         var at = lastChunk + used
+        newest = at
         at.storeBytes(of: number, as: UInt32.self)
-        at += 4
+        at.storeBytes(of: 0, toByteOffset: 4, as: UInt32.self)
+        at += 8
         var remaining = length
         while remaining >= 0x80 {
             at.storeBytes(of: UInt8(truncatingIfNeeded: remaining) | 0x80, as: UInt8.self)
@@ -206,13 +239,13 @@ final class PackedSet {
         used = 0
     }
 
-    /// The bytes of the member whose number is at `at`.
+    /// The bytes of the member whose number is at `at` (its tag at 4, its length at 8).
     @inline(__always)
     private static func bytes(at: UnsafeRawPointer) -> UnsafeRawBufferPointer {
         // Identities are shorter than 128 bytes: their length is one byte.
-        let first = at.load(fromByteOffset: 4, as: UInt8.self)
-        if first < 0x80 { return UnsafeRawBufferPointer(start: at + 5, count: Int(first)) }
-        var at = at + 4
+        let first = at.load(fromByteOffset: 8, as: UInt8.self)
+        if first < 0x80 { return UnsafeRawBufferPointer(start: at + 9, count: Int(first)) }
+        var at = at + 8
         var length = 0
         var shift = 0
         while true {

@@ -20,7 +20,10 @@ extension Search {
         }
         if buildsSuite {
             var firstOfState: [Int: Int] = [:]
-            for config in 0..<observed.count where firstOfState[Int(observed[config])] == nil { firstOfState[Int(observed[config])] = config }
+            for config in 0..<store.count {
+                let state = Int(store.tag(of: config))
+                if firstOfState[state] == nil { firstOfState[state] = config }
+            }
             for state in firstOfState.keys.sorted() { want(path(to: firstOfState[state]!)) }
         }
         // By (from, to), in the order first taken; each pair's events appended in place (through
