@@ -142,4 +142,25 @@ struct PackedSetTests {
         #expect(chunksFilled == 6)
         #expect(set.count == 6)
     }
+
+    @Test("a member's tag is 0 until set, then read back with the member when found again and by number, in any order")
+    func tags() {
+        let set = PackedSet(capacity: 16)
+        var bytes = Bytes(state: 11)
+        var tags: [Int: UInt32] = [:]
+        for _ in 0..<5_000 {
+            let member = bytes.member(maxLength: 140)
+            let hash = member.withUnsafeBytes { PackedSet.hash($0) }
+            let (index, inserted, tag) = member.withUnsafeBytes { set.insertReadingTag($0, hash: hash) }
+            if inserted {
+                #expect(tag == 0)
+                tags[index] = UInt32(truncatingIfNeeded: index &* 2_654_435_761)
+                set.tagNewest(tags[index]!)
+            } else {
+                #expect(tag == tags[index])
+            }
+        }
+        for index in (0..<set.count).reversed() { #expect(set.tag(of: index) == tags[index]) }
+        for index in 0..<set.count { #expect(set.tag(of: index) == tags[index]) }
+    }
 }
