@@ -357,14 +357,15 @@ struct Search<M: ExplorableModel>: ~Copyable {
         guard isNew else { return (config, false, Int32(bitPattern: tag)) }
         parents.append(Int32(parent))
         via.append(UInt16(event))
-        let state = observableState(of: simulator.model, depth: depth)
+        let (encoded, settled) = simulator.encodeObservable(into: &observableKey)
+        let state = observableState(encoded: encoded, of: &simulator, depth: depth)
         store.tagNewest(UInt32(state))
         // A property reads what `expect` can read, and, unless it reads a counter (which then
         // joins the identity), all of that is the observable state: its verdict there is the
         // verdict at the first configuration found with that state and settledness, which
         // breadth-first is at the least depth. So each pair is checked once.
         if identityCounters.isEmpty {
-            let key = state * 2 + (simulator.model.isSettled ? 1 : 0)
+            let key = state * 2 + (settled ? 1 : 0)
             if key >= checkedStates.count { checkedStates += Array(repeating: false, count: key + 1 - checkedStates.count) }
             guard !checkedStates[key] else { return (config, true, Int32(state)) }
             checkedStates[key] = true
@@ -373,10 +374,12 @@ struct Search<M: ExplorableModel>: ~Copyable {
         return (config, true, Int32(state))
     }
 
-    mutating func observableState(of model: M, depth: Int) -> Int {
-        observableKey.removeAll()
-        if !model.encodeObservable(into: &observableKey) {
-            for property in observableProperties { observableKey.add((try? model.observe(property)) ?? .name("?")) }
+    /// The number of the observable state in `observableKey`, which `encoded` tells whether
+    /// the model wrote (`Simulator.encodeObservable`); else it is written here, from what
+    /// `expect` reads. In-out, though it only reads, as `admit`.
+    mutating func observableState(encoded: Bool, of simulator: inout Simulator<M>, depth: Int) -> Int {
+        if !encoded {
+            for property in observableProperties { observableKey.add((try? simulator.model.observe(property)) ?? .name("?")) }
         }
         if let number = observableCache.number(of: observableKey.view) { return number }
         let (number, isNew) = observableIndex.insert(observableKey.view)
@@ -384,7 +387,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
         guard isNew else { return number }
         var values: [(property: String, value: String)] = []
         for property in observableProperties {
-            values.append((property, (try? model.observe(property).text) ?? "(crashes)"))
+            values.append((property, (try? simulator.model.observe(property).text) ?? "(crashes)"))
         }
         observableStates.append(ExploreResult.ObservableState(values: values, depth: depth))
         return number

@@ -62,6 +62,18 @@ public enum ExploreStepOutcome {
 }
 
 extension Simulator where M: ExplorableModel {
+    /// Writes the model's observable state to `encoder`, emptied first, when the model can
+    /// (`ExplorableModel.encodeObservable`); whether it did, and whether the model is
+    /// settled. Explore asks both of every new configuration, and reading `model` from its
+    /// module copied the whole model for each call. Mutating only to be read in place.
+    @_specialize(exported: true, where M == StatefulViewControllerModel)
+    @_specialize(exported: true, where M == StateViewControllerModel)
+    @_specialize(exported: true, where M == JMStatefulTableViewControllerModel)
+    public mutating func encodeObservable(into encoder: inout IdentityEncoder) -> (encoded: Bool, settled: Bool) {
+        encoder.removeAll()
+        return (model.encodeObservable(into: &encoder), model.isSettled)
+    }
+
     /// One step of explore: resumed from `model` at `now`, this simulator runs `line` as
     /// script line `number`; then, unless it stopped or left more than `queueBound`
     /// requests waiting, appends its model's identity to `encoder`. One call compiled for
