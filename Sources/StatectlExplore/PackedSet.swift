@@ -45,7 +45,7 @@ final class PackedSet {
     @exclusivity(unchecked) private var lastChunk = UnsafeMutableRawPointer(bitPattern: 16)!
     @exclusivity(unchecked) private(set) var count = 0
     /// The places of members 0, 16, 32, …
-    @exclusivity(unchecked) private var landmarks: [UInt32] = []
+    @exclusivity(unchecked) private var landmarks = ChunkedColumn<UInt32>()
     /// The member inserted last (its number at 0, its tag at 4).
     @exclusivity(unchecked) private var newest = UnsafeMutableRawPointer(bitPattern: 16)!
     /// The member `member(_:)` read last, and its place.
@@ -74,7 +74,7 @@ final class PackedSet {
     var isNearlyFull: Bool { chunks.count + 64 >= chunkLimit }
 
     /// Bytes held: the chunks, landmarks and table.
-    var bytesUsed: Int { chunkBytes + landmarks.capacity * 4 + (mask + 1) * 8 }
+    var bytesUsed: Int { chunkBytes + landmarks.bytesUsed + (mask + 1) * 8 }
 
     /// The member's number, and whether it was new.
     func insert(_ bytes: [UInt8]) -> (index: Int, inserted: Bool) {
