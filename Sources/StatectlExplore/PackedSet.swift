@@ -198,7 +198,8 @@ final class PackedSet {
     }
 
     /// Copies `bytes` after their number, a tag of 0 and their length to the last chunk, or
-    /// a new one; their place.
+    /// a new one; their place. Inlined in its one caller, `insertNew`, itself apart.
+    @inline(__always)
     private func append(_ bytes: UnsafeRawBufferPointer, number: UInt32) -> UInt32 {
         let length = bytes.count
         var prefix = 1
