@@ -37,6 +37,8 @@ final class DecisionSink: RecordSink {
         return state.taken[index]
     }
 
+    // Inlined in the protocol witness that the simulator calls for every record.
+    @inline(__always)
     func write(_ record: RecordView) {
         guard record.kind == .decision else { return }
         state.note(record)
