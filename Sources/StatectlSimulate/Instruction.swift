@@ -156,6 +156,16 @@ public enum Instruction<Command> {
     case selectModel
 }
 
+extension Instruction {
+    /// A command's step, not retained: for a caller that holds the instruction for as long
+    /// as it uses the step (`Simulator.runLine`).
+    @inline(__always)
+    var unretainedStep: Unmanaged<CommandStep<Command>>? {
+        if case .command(let step) = self { return .passUnretained(step) }
+        return nil
+    }
+}
+
 /// A statement ready to run, and where it was written.
 public struct CompiledStatement<Command> {
     public var instruction: Instruction<Command>

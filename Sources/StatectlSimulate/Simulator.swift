@@ -78,7 +78,11 @@ public struct Simulator<M: SimulationModel> {
             let running: Bool
             switch compiled.statements[index].instruction {
             case .selectModel: running = true
-            case .command(let step): running = perform(step, span: span, problems: &problems)
+            case .command:
+                // Unretained: `compiled`, which the caller holds for the call, holds the step;
+                // bound from the enum, it was retained and released around every command.
+                let step = compiled.statements[index].instruction.unretainedStep!
+                running = step._withUnsafeGuaranteedRef { perform($0, span: span, problems: &problems) }
             case .wait(let milliseconds, let statement): running = wait(milliseconds, statement: statement)
             case .expect(let expectation): running = expect(expectation, span: span, problems: &problems)
             case .expectCondition(let check): running = expect(check, span: span, problems: &problems)
