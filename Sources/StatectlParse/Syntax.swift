@@ -49,14 +49,13 @@ public struct Expression: Hashable, Sendable {
 }
 
 /// One argument of a call: `animated: true`, or a bare `error`.
+///
+/// Made only by the parser, through the memberwise initialiser: an explicit one assigned
+/// the fields into a local `self`, and the optimiser left a copy of the whole argument
+/// and a destroy of the original around every argument appended to its list.
 public struct Argument: Hashable, Sendable {
     public var label: Name?
     public var value: Expression
-
-    public init(label: Name?, value: Expression) {
-        self.label = label
-        self.value = value
-    }
 }
 
 /// `==` or `!=` in an `expect` statement.
