@@ -58,16 +58,25 @@ struct Lexer {
             }
             // Unsafe: writes only below the buffer's count, which the loop checks. The error
             // is thrown straight through (typed): caught into an optional and rethrown, the
-            // optional was destroyed on every call, about 60 instructions a statement.
-            let done = try tokens.withUnsafeMutableBufferPointer { (buffer) throws(Diagnostic) -> Bool in
-                while count < buffer.count {
-                    let token = try next()
-                    buffer[count] = token
-                    count += 1
-                    if token.isEnd { return true }
+            // optional was destroyed on every call, about 60 instructions a statement. The
+            // closure works on its own copies of the lexer and the count, handed back when
+            // it returns: captured, the position was stored to memory at every byte and the
+            // count at every token.
+            let start = self, startCount = count
+            let (done, written, position) = try tokens.withUnsafeMutableBufferPointer {
+                (buffer) throws(Diagnostic) -> (Bool, Int, Int) in
+                var lexer = start
+                var written = startCount
+                while written < buffer.count {
+                    let token = try lexer.next()
+                    buffer[written] = token
+                    written += 1
+                    if token.isEnd { return (true, written, lexer.position) }
                 }
-                return false
+                return (false, written, lexer.position)
             }
+            count = written
+            self.position = position
             if done { return count }
         }
     }
