@@ -171,7 +171,13 @@ struct Lexer {
         #if arch(x86_64) || arch(arm64)
         if range.count <= 15, line.count >= 8, let small = smallASCIIString(range, in: line) { return small }
         #endif
-        return string(UnsafeBufferPointer(rebasing: line[range]))
+        return longString(range, in: line)
+    }
+
+    /// The rest, apart: inlined, it kept `string(_:in:)` from being inlined into its callers.
+    @inline(never)
+    private static func longString(_ range: Range<Int>, in line: UnsafeBufferPointer<UInt8>) -> String {
+        string(UnsafeBufferPointer(rebasing: line[range]))
     }
 
     #if arch(x86_64) || arch(arm64)

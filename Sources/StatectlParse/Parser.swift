@@ -189,8 +189,13 @@ struct TokenCursor {
         }
     }
 
+    /// An identifier's or a number's text, its bytes: `text` without its switch over the
+    /// token's kind, for the callers that know it (a name or a value, several a statement).
+    @inline(__always)
+    func plainText(_ token: Token) -> String { Lexer.string(token.bytes, in: source) }
+
     /// A name made from an identifier token.
-    func name(_ token: Token) -> Name { Name(text(token), span: span(token.bytes)) }
+    func name(_ token: Token) -> Name { Name(plainText(token), span: span(token.bytes)) }
 
     func error(_ id: String, _ message: String, at token: Token, notes: [DiagnosticNote] = []) -> Diagnostic {
         // An error at the end of the line points just past its last token.
@@ -372,11 +377,11 @@ struct TokenCursor {
     mutating func value() throws(Diagnostic) -> Expression {
         let token = peek
         switch token.kind {
-        case .identifier: stepOver(); return Expression(.identifier(text(token)), span: span(token.bytes))
+        case .identifier: stepOver(); return Expression(.identifier(plainText(token)), span: span(token.bytes))
         case .string: stepOver(); return Expression(.string(text(token)), span: span(token.bytes))
         case .number(let integer):
             stepOver()
-            return Expression(.number(NumberLiteral(text: text(token), integer: integer)), span: span(token.bytes))
+            return Expression(.number(NumberLiteral(text: plainText(token), integer: integer)), span: span(token.bytes))
         case .duration(let ms): stepOver(); return Expression(.duration(milliseconds: ms), span: span(token.bytes))
         case .leftBracket:
             guard depth < maximumNestingDepth else {
