@@ -61,9 +61,9 @@ public struct LineParser {
             for index in 0..<tokenCount where tokens[index].isSemicolon { separators += 1 }
             result.statements.reserveCapacity(separators + 1)
         }
-        var cursor = TokenCursor(tokens: tokens, source: line, line: number)
-        swap(&cursor.spareArgumentLists, &spareArgumentLists)
-        defer { swap(&cursor.spareArgumentLists, &spareArgumentLists) }
+        var cursor = TokenCursor(tokens: [], source: line, line: number)
+        lend(to: &cursor)
+        defer { lend(to: &cursor) }
         while !cursor.atEnd {
             if cursor.tokens[cursor.index].isSemicolon { cursor.advance(); continue }
             do {
@@ -74,6 +74,15 @@ public struct LineParser {
             }
         }
         return result
+    }
+
+    /// Swaps the tokens and the spare argument lists with the cursor's: called once, it
+    /// lends them to a new cursor (whose own are empty), and again, takes them back. Moved,
+    /// not copied: a cursor holding a copy of the tokens retained the list when made and
+    /// released it when dropped.
+    private mutating func lend(to cursor: inout TokenCursor) {
+        swap(&cursor.tokens, &tokens)
+        swap(&cursor.spareArgumentLists, &spareArgumentLists)
     }
 
     /// A line's text: without a trailing carriage return (CRLF files), which is ignored.
@@ -100,9 +109,9 @@ public struct LineParser {
         } catch {
             return nil
         }
-        var cursor = TokenCursor(tokens: tokens, source: text, line: number)
-        swap(&cursor.spareArgumentLists, &spareArgumentLists)
-        defer { swap(&cursor.spareArgumentLists, &spareArgumentLists) }
+        var cursor = TokenCursor(tokens: [], source: text, line: number)
+        lend(to: &cursor)
+        defer { lend(to: &cursor) }
         guard let statement = try? cursor.statement(), cursor.atEnd else { return nil }
         return statement
     }
@@ -137,7 +146,7 @@ public struct LineParser {
 
 /// Walks a line's tokens; one method per grammar rule.
 struct TokenCursor {
-    let tokens: [Token]
+    var tokens: [Token]
     /// The line the tokens' byte ranges point into.
     let source: UnsafeBufferPointer<UInt8>
     let line: Int
