@@ -63,7 +63,11 @@ public struct ParameterSpec: Sendable {
 public struct ArgumentReader {
     public let call: Name
     private let arguments: [Argument]
+    #if DEBUG
+    /// Kept for `index`'s check alone: a release build reads the parameters only while
+    /// matching, and holding them retained and released the list on every call.
     private let parameters: [ParameterSpec]
+    #endif
     /// For each parameter, by position, the index of the argument matched to it, or -1. A
     /// vector, not an array: reading a call's arguments allocates nothing (every line that
     /// is not cached reads its calls' arguments, in both passes).
@@ -78,7 +82,9 @@ public struct ArgumentReader {
         precondition(parameters.count <= SIMD8<Int32>.scalarCount, "a call takes at most eight parameters")
         self.call = call
         self.arguments = arguments ?? []
+        #if DEBUG
         self.parameters = parameters
+        #endif
         (matched, problems) = Self.match(self.arguments, to: parameters, in: call)
     }
 
@@ -139,7 +145,9 @@ public struct ArgumentReader {
     /// (every line that is not cached reads its calls' arguments, in both passes).
     @inline(__always)
     private func index(_ label: String, at position: Int) -> Int? {
+        #if DEBUG
         assert(parameters[position].label == label, "'\(label)' is not parameter \(position) of '\(call.text)'")
+        #endif
         let index = matched[position]
         return index >= 0 ? Int(index) : nil
     }
