@@ -21,31 +21,16 @@ public func statementRanges(in line: UnsafeBufferPointer<UInt8>, into ranges: in
     let count = line.count
     var start = 0
     var position = 0
+    // Locals, and no nested function touching them: captured, they lived in memory, and
+    // the loop read `inString` from there at every word.
     var inString = false
-
-    func add(_ end: Int) {
-        var lower = start, upper = end
-        while lower < upper, line[lower] == 0x20 || line[lower] == 0x09 { lower += 1 }
-        while upper > lower, line[upper - 1] == 0x20 || line[upper - 1] == 0x09 { upper -= 1 }
-        if lower < upper { ranges.append(lower..<upper) }
-    }
-
-    /// The bytes that matter in `word`, as `SWAR.bytes` marks them: outside a string `;`,
-    /// `"` and `#`; inside one `"` and `\`. `"` (0x22) and `#` (0x23) differ only in their
-    /// lowest bit, so one test with that bit set finds both.
-    @inline(__always)
-    func bytesThatMatter(_ word: UInt64) -> UInt64 {
-        inString
-            ? SWAR.bytes(equalTo: 0x22, in: word) | SWAR.bytes(equalTo: 0x5C, in: word)
-            : SWAR.bytes(equalTo: 0x3B, in: word) | SWAR.bytes(equalTo: 0x23, in: word | 0x0101_0101_0101_0101)
-    }
 
     while true {
         // The next byte that matters.
         var found = count
         while position + 8 <= count {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-            let hits = bytesThatMatter(word)
+            let hits = SWAR.bytesThatMatter(word, inString: inString)
             if hits != 0 {
                 found = position + hits.trailingZeroBitCount / 8
                 break
@@ -56,7 +41,7 @@ public func statementRanges(in line: UnsafeBufferPointer<UInt8>, into ranges: in
             // The last bytes, fewer than eight: the line's last eight loaded, those before
             // `position` shifted out.
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) >> (8 * (8 - (count - position)))
-            let hits = bytesThatMatter(word)
+            let hits = SWAR.bytesThatMatter(word, inString: inString)
             if hits != 0 { found = position + hits.trailingZeroBitCount / 8 }
             position = count
         }
@@ -67,7 +52,7 @@ public func statementRanges(in line: UnsafeBufferPointer<UInt8>, into ranges: in
                 position += 1
             }
         }
-        guard found < count else { add(count); return }
+        guard found < count else { addTrimmed(start..<count, of: line, to: &ranges); return }
         switch line[found] {
         case UInt8(ascii: "\""):
             inString.toggle()
@@ -76,14 +61,24 @@ public func statementRanges(in line: UnsafeBufferPointer<UInt8>, into ranges: in
             // The escaped byte, a quote say, is the string's.
             position = min(found + 2, count)
         case UInt8(ascii: ";"):
-            add(found)
+            addTrimmed(start..<found, of: line, to: &ranges)
             start = found + 1
             position = start
         default:  // '#': the rest of the line is a comment.
-            add(found)
+            addTrimmed(start..<found, of: line, to: &ranges)
             return
         }
     }
+}
+
+/// `piece` of `line` without its leading and trailing spaces and tabs, appended to
+/// `ranges` unless nothing is left.
+@inline(__always)
+private func addTrimmed(_ piece: Range<Int>, of line: UnsafeBufferPointer<UInt8>, to ranges: inout [Range<Int>]) {
+    var lower = piece.lowerBound, upper = piece.upperBound
+    while lower < upper, line[lower] == 0x20 || line[lower] == 0x09 { lower += 1 }
+    while upper > lower, line[upper - 1] == 0x20 || line[upper - 1] == 0x09 { upper -= 1 }
+    if lower < upper { ranges.append(lower..<upper) }
 }
 
 /// Byte tests on eight bytes at once (SIMD within a register).
@@ -98,5 +93,16 @@ enum SWAR {
     static func bytes(equalTo byte: UInt8, in word: UInt64) -> UInt64 {
         let zeroWhereEqual = word ^ (ones &* UInt64(byte))
         return (zeroWhereEqual &- ones) & ~zeroWhereEqual & highs
+    }
+
+    /// The bytes that matter in `word` when cutting a line into statements, marked as
+    /// `bytes(equalTo:in:)` marks them: outside a string `;`, `"` and `#`; inside one `"` and
+    /// `\`. `"` (0x22) and `#` (0x23) differ only in their lowest bit, so one test with
+    /// that bit set finds both.
+    @inline(__always)
+    static func bytesThatMatter(_ word: UInt64, inString: Bool) -> UInt64 {
+        inString
+            ? bytes(equalTo: 0x22, in: word) | bytes(equalTo: 0x5C, in: word)
+            : bytes(equalTo: 0x3B, in: word) | bytes(equalTo: 0x23, in: word | ones)
     }
 }
