@@ -279,9 +279,18 @@ struct Lexer {
     /// Digits, an optional fraction, and an optional unit that makes it a duration (`ms`, `s`).
     private mutating func lexNumber(from start: Int, negative: Bool = false) throws(Diagnostic) -> Token {
         func digits() { while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 } }
-        let digitsStart = negative ? start + 1 : start
-        digits()
-        let integerEnd = position
+        // The integer part's value is read with its digits (nil past 64 bits): read again in a
+        // second loop, it cost a call and that loop's overflow checks.
+        var integerPart: Int64? = 0
+        position = negative ? start + 1 : start
+        while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
+            if let value = integerPart {
+                let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflow2) = times.addingReportingOverflow(Int64(bytes[position] - 0x30))
+                integerPart = overflow1 || overflow2 ? nil : sum
+            }
+            position += 1
+        }
         var fractionRange = position..<position
         if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "."), bytes[position + 1] >= 0x30, bytes[position + 1] <= 0x39 {
             position += 1
@@ -291,7 +300,6 @@ struct Lexer {
         }
         let numberEnd = position
         while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
-        let integerPart = parseInteger(digitsStart..<integerEnd)
         if position == numberEnd {
             let signed = integerPart.map { negative ? -$0 : $0 }
             return Token(kind: .number(integer: fractionRange.isEmpty ? signed : nil), bytes: start..<position)
@@ -325,17 +333,6 @@ struct Lexer {
         }
         throw Diagnostic(id: "duration-fraction", span: span(start..<position),
                                    message: "duration is not a whole number of milliseconds")
-    }
-
-    private func parseInteger(_ range: Range<Int>) -> Int64? {
-        var value: Int64 = 0
-        for index in range {
-            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times.addingReportingOverflow(Int64(bytes[index] - 0x30))
-            if overflow1 || overflow2 { return nil }
-            value = sum
-        }
-        return value
     }
 
     /// Exact milliseconds for integer.fraction × scale, or nil when it is not whole or too large.
