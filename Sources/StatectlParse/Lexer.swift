@@ -67,9 +67,12 @@ struct Lexer {
                 (buffer) throws(Diagnostic) -> (Bool, Int, Int) in
                 var lexer = start
                 var written = startCount
-                while written < buffer.count {
+                // The buffer's start and count in locals: read through the closure's
+                // argument, the start was loaded from memory for every token.
+                let base = buffer.baseAddress!, room = buffer.count
+                while written < room {
                     let token = try lexer.next()
-                    buffer[written] = token
+                    base[written] = token
                     written += 1
                     if token.isEnd { return (true, written, lexer.position) }
                 }
@@ -86,13 +89,15 @@ struct Lexer {
     private mutating func next() throws(Diagnostic) -> Token {
         while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
         let start = position
-        guard position < bytes.count, bytes[position] != UInt8(ascii: "#") else {
-            return Token(kind: .end, bytes: start..<start)
-        }
+        guard position < bytes.count else { return Token(kind: .end, bytes: start..<start) }
         let byte = bytes[position]
         position += 1
         func single(_ kind: Token.Kind) -> Token { Token(kind: kind, bytes: start..<position) }
         switch byte {
+        case UInt8(ascii: "#"):
+            // A comment: the line's tokens end where it starts.
+            position = start
+            return Token(kind: .end, bytes: start..<start)
         case UInt8(ascii: "("): return single(.leftParen)
         case UInt8(ascii: ")"): return single(.rightParen)
         case UInt8(ascii: "["): return single(.leftBracket)
