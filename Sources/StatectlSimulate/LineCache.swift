@@ -64,6 +64,11 @@ final class LineCache<Value: AnyObject> {
         return false
     }
 
+    /// What `admits` would answer now, without recording the offer.
+    func wouldAdmit(_ line: UnsafeBufferPointer<UInt8>, hash: Int) -> Bool {
+        line.count <= Self.longestLine && seen[hash & mask] == hash
+    }
+
     func value(for line: UnsafeBufferPointer<UInt8>) -> Value? { value(for: line, hash: Self.hash(line)) }
 
     func value(for line: UnsafeBufferPointer<UInt8>, hash: Int) -> Value? {

@@ -393,11 +393,16 @@ final class Session<M: SimulationModel> {
             }
             parser.recycle(&parsedStatements)
         }
+        // Only a line to be stored needs its instructions; any other, only its problems. Asked
+        // before the statements are read (and the line offered after, as before): a line that
+        // will not be stored keeps no statement found in the cache, which then needs nothing
+        // more (holding it retained and released its instruction).
+        let keeping = cache.wouldAdmit(line, hash: hash)
         for range in ranges {
             let statementText = UnsafeBufferPointer(rebasing: text[range])
             let statementHash = Self.statementHash(statementText)
             if let cached = statementCache.value(for: statementText, hash: statementHash) {
-                pending.append(.cached(cached, bytes: range))
+                if keeping { pending.append(.cached(cached, bytes: range)) }
             } else {
                 guard let statement = parser.statement(in: text, at: range, number: number) else { return nil }
                 // Moved in: appended as a copy, it was copied whole and the original destroyed.
@@ -406,9 +411,8 @@ final class Session<M: SimulationModel> {
             }
         }
         var problems: [Diagnostic] = []
-        // Only a line to be stored needs its instructions; any other, only its problems.
         var cacheable = cache.admits(line, hash: hash)
-        let keeping = cacheable
+        assert(cacheable == keeping, "the line cache changed its mind about the line")
         var statements: [CompiledStatement<M.Command>] = []
         if keeping { statements.reserveCapacity(pending.count) }
         // Moved out first to last, as in `feedParsed`.
