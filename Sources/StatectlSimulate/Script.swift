@@ -398,7 +398,9 @@ final class Session<M: SimulationModel> {
         // will not be stored keeps no statement found in the cache, which then needs nothing
         // more (holding it retained and released its instruction).
         let keeping = cache.wouldAdmit(line, hash: hash)
-        for range in ranges {
+        // By index: iterating the stored list held a reference to it (retained and released).
+        for rangeIndex in ranges.indices {
+            let range = ranges[rangeIndex]
             let statementText = UnsafeBufferPointer(rebasing: text[range])
             let statementHash = Self.statementHash(statementText)
             if let cached = statementCache.value(for: statementText, hash: statementHash) {
@@ -417,8 +419,9 @@ final class Session<M: SimulationModel> {
         if keeping { statements.reserveCapacity(pending.count) }
         // Moved out first to last, as in `feedParsed`.
         Self.reverse(&parsedStatements)
-        for next in pending {
-            switch next {
+        // By index, as the ranges above.
+        for pendingIndex in pending.indices {
+            switch pending[pendingIndex] {
             case .cached(let entry, let bytes):
                 if keeping { statements.append(CompiledStatement(instruction: entry.instruction, span: SourceSpan(line: number, bytes: bytes))) }
             case .parsed(let statementHash):
@@ -444,7 +447,9 @@ final class Session<M: SimulationModel> {
         var statements: [CompiledStatement<M.Command>] = []
         if !runningNow { statements.reserveCapacity(ranges.count) }
         var problems: [Diagnostic] = []
-        for range in ranges {
+        // By index, as in `checkStatements`.
+        for rangeIndex in ranges.indices {
+            let range = ranges[rangeIndex]
             let statementText = UnsafeBufferPointer(rebasing: text[range])
             let statementHash = Self.statementHash(statementText)
             if let cached = statementCache.value(for: statementText, hash: statementHash) {
