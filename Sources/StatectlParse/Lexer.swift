@@ -169,63 +169,11 @@ struct Lexer {
         }
     }
 
-    /// A `String` of `line[range]`, as `string(_:)` makes it; a short ASCII text is made from
-    /// its bytes as two words (`smallASCIIString`), where `string(_:)` called into the library.
+    /// A `String` of `line[range]`, as `string(_:)` makes it.
     @inline(__always)
     static func string(_ range: Range<Int>, in line: UnsafeBufferPointer<UInt8>) -> String {
-        #if arch(x86_64) || arch(arm64)
-        if range.count <= 15, line.count >= 8, let small = smallASCIIString(range, in: line) { return small }
-        #endif
-        return longString(range, in: line)
-    }
-
-    /// The rest, apart: inlined, it kept `string(_:in:)` from being inlined into its callers.
-    @inline(never)
-    private static func longString(_ range: Range<Int>, in line: UnsafeBufferPointer<UInt8>) -> String {
         string(UnsafeBufferPointer(rebasing: line[range]))
     }
-
-    #if arch(x86_64) || arch(arm64)
-    /// `line[range]` (at most 15 bytes, in a line of at least 8) as a small `String`, or nil
-    /// when it is not ASCII. Names, labels and numbers are such texts, several a statement,
-    /// and `String(unsafeUninitializedCapacity:)` cost about 60 instructions each, a call
-    /// and a `memcpy` for a few bytes.
-    ///
-    /// Unsafe: the bytes are read eight at an unaligned load, every load inside `line` (a
-    /// text ending before byte 8 is read from the line's first eight bytes, and shifted).
-    /// The words are the library's small-string form on 64-bit little-endian platforms,
-    /// which is ABI (the `String` tests in `LexerStringTests` hold it to `String(decoding:)`):
-    /// the first eight bytes in the first word, the next seven in the second, zeros after
-    /// the text, and in the top byte 0xE0 (immortal, ASCII, small) with the count.
-    @inline(__always)
-    private static func smallASCIIString(_ range: Range<Int>, in line: UnsafeBufferPointer<UInt8>) -> String? {
-        let count = range.count
-        guard count > 0 else { return "" }
-        let raw = UnsafeRawPointer(line.baseAddress!)
-        var low: UInt64
-        var high: UInt64 = 0
-        if count >= 8 {
-            low = raw.loadUnaligned(fromByteOffset: range.lowerBound, as: UInt64.self)
-            if count > 8 {
-                // The eight bytes ending with the text: those past the first word, shifted down.
-                high = raw.loadUnaligned(fromByteOffset: range.upperBound - 8, as: UInt64.self) >> (8 * (16 - count))
-            }
-        } else if range.upperBound >= 8 {
-            low = raw.loadUnaligned(fromByteOffset: range.upperBound - 8, as: UInt64.self) >> (8 * (8 - count))
-        } else {
-            low = raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self) >> (8 * range.lowerBound)
-            low &= (1 << (8 * count)) - 1
-        }
-        guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
-        // Moved out of a temporary rather than cast: a cast value is copied, and the copy
-        // called into the runtime to retain what a small string does not hold.
-        return withUnsafeTemporaryAllocation(of: String.self, capacity: 1) { temporary in
-            UnsafeMutableRawPointer(temporary.baseAddress!).storeBytes(of: (low, high | (0xE0 | UInt64(count)) << 56),
-                                                                        as: (UInt64, UInt64).self)
-            return temporary.baseAddress!.move()
-        }
-    }
-    #endif
 
     /// Finds the closing quote and checks every escape; the parser decodes the text
     /// (`Lexer.decodeString`) when it needs it, so a string costs no copy here.
@@ -260,8 +208,8 @@ struct Lexer {
     /// escapes (checked by the lexer) decoded. Most strings have none: then the text is
     /// copied once, straight from the line (a 100 MB error text must not cost several times its size).
     static func decodeString(_ token: Range<Int>, escaped: Bool, in line: UnsafeBufferPointer<UInt8>) -> String {
-        guard escaped else { return Lexer.string(token.lowerBound + 1..<token.upperBound - 1, in: line) }
         let body = UnsafeBufferPointer(rebasing: line[token.lowerBound + 1..<token.upperBound - 1])
+        guard escaped else { return Lexer.string(body) }
         var value: [UInt8] = []
         value.reserveCapacity(body.count)
         var index = 0

@@ -178,8 +178,8 @@ struct TokenCursor {
     func text(_ token: Token) -> String {
         switch token.kind {
         case .string(let escaped): return Lexer.decodeString(token.bytes, escaped: escaped, in: source)
-        case .version: return Lexer.string(token.bytes.lowerBound + 1..<token.bytes.upperBound, in: source)
-        default: return Lexer.string(token.bytes, in: source)
+        case .version: return Lexer.string(UnsafeBufferPointer(rebasing: source[token.bytes.lowerBound + 1..<token.bytes.upperBound]))
+        default: return Lexer.string(UnsafeBufferPointer(rebasing: source[token.bytes]))
         }
     }
 
