@@ -10,12 +10,12 @@ import Darwin
 ///
 /// The bytes live end to end in fixed-size chunks (a member never straddles two), each
 /// after its number (4 bytes), a tag the user gives it (4 bytes: explore's store keeps a
-/// configuration's observable state there, read with the member when a step finds it, where
-/// an array beside would be a cache miss more) and its length (LEB128). An open-addressing table (linear
-/// probing) holds per slot 32 bits of the member's hash and its place (chunk and offset),
-/// so that a look-up touches the slot and the member's bytes and nothing else: with
-/// millions of members each is a cache miss, and an array of places between the two was
-/// a third. Members are read back in the order they were numbered (breadth-first, a
+/// configuration's observable state there, read with the member when a step finds it,
+/// where an array beside would be a cache miss more) and its length (LEB128). An
+/// open-addressing table (linear probing) holds per slot 32 bits of the member's hash and
+/// its place (chunk and offset), so that a look-up touches the slot and the member's bytes
+/// and nothing else: with millions of members each is a cache miss, and an array of places
+/// between the two was a third. Members are read back in the order they were numbered (breadth-first, a
 /// level after the one before), so that is a walk through the chunks; every 16th
 /// member's place is kept for reading one out of order. Chunks, not one growing array: an
 /// array that doubles holds up to twice what it needs, and both copies while it moves.
@@ -243,7 +243,8 @@ final class PackedSet {
     /// The bytes of the member whose number is at `at` (its tag at 4, its length at 8).
     @inline(__always)
     private static func bytes(at: UnsafeRawPointer) -> UnsafeRawBufferPointer {
-        // Identities are shorter than 128 bytes: their length is one byte.
+        // Identities are shorter than 128 bytes, their length one byte; decision walks, a few
+        // hundred, take the loop.
         let first = at.load(fromByteOffset: 8, as: UInt8.self)
         if first < 0x80 { return UnsafeRawBufferPointer(start: at + 9, count: Int(first)) }
         var at = at + 8
