@@ -7,10 +7,14 @@
 /// entry point's walks are `1 << inputs.count` in a row. `Outcome` is what the model reads
 /// of a walk, made with the table.
 struct DecisionTable<Outcome: Sendable>: Sendable {
-    struct Decision: Sendable {
+    // Unchecked: `fields` points at bytes that are never written after the table is made.
+    struct Decision: @unchecked Sendable {
         var outcome: Outcome
-        /// The `decision` record's fields, encoded once for every record of this walk.
-        var fields: [UInt8]
+        /// The `decision` record's fields, encoded once for every record of this walk; they
+        /// lie in the table's `fieldBytes` and stay valid while the table does (the models'
+        /// tables are static). A buffer, not an array: an array copied out of the table was
+        /// retained and released on every decision.
+        var fields: UnsafeRawBufferPointer
         /// The walk's number in the table: the record's `fieldsKey`.
         var number: Int
     }
@@ -19,6 +23,8 @@ struct DecisionTable<Outcome: Sendable>: Sendable {
     let inputs: [[String]]
     private let entries: [String]
     private let decisions: [Decision]
+    /// Owns every walk's fields, end to end.
+    private let fieldBytes: FieldBytes
     /// `inputs.count`: a row's width is `1 << rowShift`.
     private let rowShift: Int
 
@@ -27,7 +33,7 @@ struct DecisionTable<Outcome: Sendable>: Sendable {
         self.entries = entries
         self.inputs = inputs
         rowShift = inputs.count
-        var decisions: [Decision] = []
+        var walks: [(outcome: Outcome, fields: [UInt8])] = []
         for entry in entries {
             for answers in 0..<(1 << inputs.count) {
                 var performed: [String] = []
@@ -37,10 +43,16 @@ struct DecisionTable<Outcome: Sendable>: Sendable {
                     }
                     return answers & (1 << bit) != 0
                 }, perform: { performed.append($0) })
-                decisions.append(Decision(outcome: outcome(walk, performed),
-                                          fields: FieldEncoder.encode(tree.recordFields(entry: entry, walk: walk)),
-                                          number: decisions.count))
+                walks.append((outcome(walk, performed), FieldEncoder.encode(tree.recordFields(entry: entry, walk: walk))))
             }
+        }
+        fieldBytes = FieldBytes(walks.map(\.fields))
+        var decisions: [Decision] = []
+        var offset = 0
+        for (number, walk) in walks.enumerated() {
+            let fields = UnsafeRawBufferPointer(rebasing: fieldBytes.bytes[offset..<offset + walk.fields.count])
+            decisions.append(Decision(outcome: walk.outcome, fields: fields, number: number))
+            offset += walk.fields.count
         }
         self.decisions = decisions
     }
@@ -57,4 +69,23 @@ struct DecisionTable<Outcome: Sendable>: Sendable {
         for bit in 0..<inputs.count where answer(inputs[bit][0]) { answers |= 1 << bit }
         return decision(row: row, answers: answers)
     }
+}
+
+/// Bytes that never change, end to end, freed with their owner: `DecisionTable`'s walks
+/// point into them.
+// Unchecked: the bytes are written once, in `init`, and only read after.
+private final class FieldBytes: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+
+    init(_ parts: [[UInt8]]) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, parts.reduce(0) { $0 + $1.count }), alignment: 1)
+        var offset = 0
+        for part in parts {
+            UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<offset + part.count]).copyBytes(from: part)
+            offset += part.count
+        }
+        bytes = UnsafeRawBufferPointer(buffer)
+    }
+
+    deinit { bytes.deallocate() }
 }
