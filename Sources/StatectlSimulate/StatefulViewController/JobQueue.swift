@@ -45,7 +45,23 @@ struct JobQueue {
         return packedCount
     }
 
+    /// Inlined where it packs (as good as always in explore): called, it cost as much again
+    /// for the slow paths' registers as for the packing.
+    @inline(__always)
     mutating func append(_ job: TransitionJob) {
+        let count = packedCount
+        if spilled == nil, count < Self.capacity, count == 0 || job.id == first + count, let code = job.target.libraryCode {
+            if count == 0 { first = job.id }
+            let byte = UInt64(code) | (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0)
+            packed = (packed | byte << (5 * count)) + (1 << Self.countShift)
+            return
+        }
+        appendSpilling(job)
+    }
+
+    /// `append` when the queue is spilled or the job does not pack.
+    @inline(never)
+    private mutating func appendSpilling(_ job: TransitionJob) {
         if spilled != nil {
             // Once spilled, spilled for good, its storage reused: a run that requests custom
             // states spills on the first, and packing again would allocate for the next.
@@ -56,16 +72,10 @@ struct JobQueue {
             spilled!.append(job)
             return
         }
-        if packedCount == 0 { first = job.id }
-        guard packedCount < Self.capacity, job.id == first + packedCount, let code = job.target.libraryCode else {
-            var jobs = (0..<packedCount).map { self[$0] }
-            jobs.append(job)
-            self = JobQueue()
-            spilled = jobs
-            return
-        }
-        let byte = UInt64(code) | (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0)
-        packed = (packed | byte << (5 * packedCount)) + (1 << Self.countShift)
+        var jobs = (0..<packedCount).map { self[$0] }
+        jobs.append(job)
+        self = JobQueue()
+        spilled = jobs
     }
 
     /// Takes the request whose turn it is.
