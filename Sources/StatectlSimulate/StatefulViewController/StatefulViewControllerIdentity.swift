@@ -289,13 +289,13 @@ extension ViewStateMachine {
             inFlight = (job, reader.int64())
         }
         guard !reader.failed, reader.isAtEnd else { return nil }
-        var model = StatefulViewControllerModel(
+        let model = StatefulViewControllerModel(
             hasContent: flags & 1 != 0,
             machine: ViewStateMachine(release: flags & 2 != 0 ? .master : .v3_0_1, currentState: .withLibraryCode(current),
                                       lastState: .withLibraryCode(last), viewStore: store.viewStore, container: container,
                                       containerShown: flags & 4 != 0, forgottenInFlight: ViewList(), forgottenOnScreen: ViewList(),
-                                      nextSerial: store.largestSerial + 1, queue: queue, inFlight: inFlight, bounds: store.bounds))
-        model.machine.storeComponent = component
+                                      nextSerial: store.largestSerial + 1, queue: queue, inFlight: inFlight, bounds: store.bounds,
+                                      storeComponent: component))
         decoder = reader
         return consume model
     }
@@ -321,13 +321,13 @@ extension ViewStateMachine {
         let inFlight = hasInFlight ? (job: decoder.job(id: 1), endsAt: decoder.int64()) : nil
         guard !decoder.failed, decoder.isAtEnd else { return nil }
         let keepsComponent = forgottenOnScreen.isEmpty
-        var model = StatefulViewControllerModel(
+        let model = StatefulViewControllerModel(
             hasContent: flags & 1 != 0,
             machine: ViewStateMachine(release: release, currentState: currentState, lastState: lastState, viewStore: store.viewStore,
                                       container: container, containerShown: containerShown, forgottenInFlight: forgottenInFlight,
                                       forgottenOnScreen: forgottenOnScreen, nextSerial: nextSerial, queue: queue,
-                                      inFlight: inFlight, bounds: store.bounds))
-        if keepsComponent { model.machine.storeComponent = decoder.lastComponent }
+                                      inFlight: inFlight, bounds: store.bounds,
+                                      storeComponent: keepsComponent ? decoder.lastComponent : nil))
         return consume model
     }
 }

@@ -113,33 +113,6 @@ struct ViewStateMachine {
     let release: Release
     private(set) var containerShown = false
 
-    init(release: Release, keys: [String]) {
-        self.release = release
-        for key in keys { setView(key, insets: .zero) }
-    }
-
-    /// A machine read back from its identity (StatefulViewControllerIdentity.swift), with its
-    /// jobs as the identity numbers them again (from 1, the one in flight first); counters at
-    /// zero. The arrays are kept as given: explore makes one per configuration it expands.
-    init(release: Release, currentState: MachineState, lastState: MachineState, viewStore: ViewStore,
-         container: ViewList, containerShown: Bool, forgottenInFlight: ViewList,
-         forgottenOnScreen: ViewList, nextSerial: Int, queue: JobQueue,
-         inFlight: (job: TransitionJob, endsAt: Int64)?, bounds: (width: Int64, height: Int64)) {
-        self.release = release
-        self.currentState = currentState
-        self.lastState = lastState
-        self.viewStore = viewStore
-        self.container = container
-        self.containerShown = containerShown
-        self.forgottenInFlight = forgottenInFlight
-        self.forgottenOnScreen = forgottenOnScreen
-        self.nextSerial = nextSerial
-        self.bounds = bounds
-        self.inFlight = inFlight
-        self.queue = queue
-        nextJobID = queue.count + (inFlight == nil ? 1 : 2)
-    }
-
     var pending: Int { queue.count }
 
     /// No part spilled: every stored property is then plain data (the lists, queue and store
@@ -275,5 +248,31 @@ struct ViewStateMachine {
     var visible: [String] {
         if release.hasContainer, !containerShown { return [] }
         return container.map(\.key)
+    }
+}
+
+// The initialisers in an extension, so that the type keeps its memberwise initialiser:
+// explore reads a machine back for every configuration it expands, and built by an
+// initialiser of its own that assigns each property, the machine was copied whole through
+// the runtime's value witness and the copy destroyed.
+extension ViewStateMachine {
+    init(release: Release, keys: [String]) {
+        self.init(release: release)
+        for key in keys { setView(key, insets: .zero) }
+    }
+
+    /// A machine read back from its identity (StatefulViewControllerIdentity.swift), with its
+    /// jobs as the identity numbers them again (from 1, the one in flight first); counters at
+    /// zero. The arrays are kept as given: explore makes one per configuration it expands.
+    init(release: Release, currentState: MachineState, lastState: MachineState, viewStore: ViewStore,
+         container: ViewList, containerShown: Bool, forgottenInFlight: ViewList,
+         forgottenOnScreen: ViewList, nextSerial: Int, queue: JobQueue,
+         inFlight: (job: TransitionJob, endsAt: Int64)?, bounds: (width: Int64, height: Int64),
+         storeComponent: IdentityComponents.Reference?) {
+        self.init(currentState: currentState, lastState: lastState, viewStore: viewStore, container: container,
+                  queue: queue, inFlight: inFlight, forgottenInFlight: forgottenInFlight,
+                  forgottenOnScreen: forgottenOnScreen, nextJobID: queue.count + (inFlight == nil ? 1 : 2),
+                  nextSerial: nextSerial, bounds: bounds, storeComponent: storeComponent, release: release,
+                  containerShown: containerShown)
     }
 }
