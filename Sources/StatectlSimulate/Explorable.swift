@@ -92,8 +92,8 @@ extension Simulator where M: ExplorableModel {
         } else {
             resume(model, at: now)
         }
-        let problems = runLine(line, line: number)
-        if stopped { return .stopped(problems.last?.message) }
+        runLineReportingNothing(line, line: number)
+        if stopped { return .stopped(stopMessage) }
         if let queueBound, self.model.pendingWork > queueBound { return .overQueueBound }
         self.model.encodeIdentity(into: &encoder, now: self.now)
         return .encoded

@@ -12,6 +12,8 @@ public struct Simulator<M: SimulationModel> {
     public private(set) var failedExpectations = 0
     /// Set once the model hit a runtime error; the simulation has stopped.
     public private(set) var stopped = false
+    /// The runtime error's message, once `stopped`.
+    private(set) var stopMessage: String?
 
     /// A simulator of `version` (one of `M.versions`; nil: the default).
     public init(sink: RecordSink, version: String? = nil) {
@@ -65,8 +67,21 @@ public struct Simulator<M: SimulationModel> {
     @_specialize(exported: true, where M == StateViewControllerModel)
     @_specialize(exported: true, where M == JMStatefulTableViewControllerModel)
     public mutating func runLine(_ compiled: CompiledLine<M.Command>, line: Int) -> [Diagnostic] {
-        guard beginLine(line) else { return [] }
         var problems: [Diagnostic] = []
+        runLine(compiled, line: line, problems: &problems)
+        return problems
+    }
+
+    /// `runLine`, keeping nothing of what it reports (`stopMessage` says why it stopped): an
+    /// array returned was released on every step of explore though nearly always empty.
+    mutating func runLineReportingNothing(_ compiled: CompiledLine<M.Command>, line: Int) {
+        var none = NoProblems()
+        runLine(compiled, line: line, problems: &none)
+    }
+
+    @inline(__always)
+    private mutating func runLine<Problems: ProblemList>(_ compiled: CompiledLine<M.Command>, line: Int, problems: inout Problems) {
+        guard beginLine(line) else { return }
         // An integer range: `indices` of a generic collection asks the runtime for metadata
         // (explore calls this unspecialised).
         for index in 0..<compiled.statements.count {
@@ -87,10 +102,9 @@ public struct Simulator<M: SimulationModel> {
             case .expect(let expectation): running = expect(expectation, span: span, problems: &problems)
             case .expectCondition(let check): running = expect(check, span: span, problems: &problems)
             }
-            guard running else { return problems }
+            guard running else { return }
         }
         endLine()
-        return problems
     }
 
     // A line can also be run an instruction at a time, as it is compiled, with no
@@ -123,7 +137,7 @@ public struct Simulator<M: SimulationModel> {
 
     // Each instruction's step; false when it stopped the simulation.
 
-    private mutating func perform(_ step: CommandStep<M.Command>, span: SourceSpan, problems: inout [Diagnostic]) -> Bool {
+    private mutating func perform<Problems: ProblemList>(_ step: CommandStep<M.Command>, span: SourceSpan, problems: inout Problems) -> Bool {
         effects.record(.statement, encoded: step.statement)
         do {
             try model.perform(step.command, effects: &effects)
@@ -142,7 +156,7 @@ public struct Simulator<M: SimulationModel> {
         return true
     }
 
-    private mutating func expect(_ expectation: Expectation, span: SourceSpan, problems: inout [Diagnostic]) -> Bool {
+    private mutating func expect<Problems: ProblemList>(_ expectation: Expectation, span: SourceSpan, problems: inout Problems) -> Bool {
         do {
             if let failure = try check(expectation, span: span) { problems.append(failure) }
             return true
@@ -152,7 +166,7 @@ public struct Simulator<M: SimulationModel> {
         }
     }
 
-    private mutating func expect(_ check: ConditionCheck, span: SourceSpan, problems: inout [Diagnostic]) -> Bool {
+    private mutating func expect<Problems: ProblemList>(_ check: ConditionCheck, span: SourceSpan, problems: inout Problems) -> Bool {
         do {
             if let failure = try self.check(check, span: span) { problems.append(failure) }
             return true
@@ -186,11 +200,12 @@ public struct Simulator<M: SimulationModel> {
     }
 
     /// Reports what the library would have crashed on, and stops the simulation.
-    private mutating func stop(_ error: RuntimeError, span: SourceSpan, problems: inout [Diagnostic]) {
+    private mutating func stop<Problems: ProblemList>(_ error: RuntimeError, span: SourceSpan, problems: inout Problems) {
         effects.record(.runtimeError, [Field(.message, .string(error.message))])
         problems.append(Diagnostic(id: "runtime-error", span: span, message: error.message,
                                    notes: error.notes.map { DiagnosticNote($0) }))
         stopped = true
+        stopMessage = error.message
     }
 
     private mutating func check(_ expectation: Expectation, span: SourceSpan) throws(RuntimeError) -> Diagnostic? {
@@ -228,4 +243,17 @@ public struct Simulator<M: SimulationModel> {
         }
         return Diagnostic(id: "expectation-failed", span: span, message: "expectation failed: \(check.text) is false", notes: notes)
     }
+}
+
+/// Where a simulator reports a line's problems: all of them (`[Diagnostic]`), or none
+/// (`NoProblems`, for explore).
+protocol ProblemList {
+    mutating func append(_ problem: Diagnostic)
+}
+
+extension Array: ProblemList where Element == Diagnostic {}
+
+/// No problem kept.
+struct NoProblems: ProblemList {
+    func append(_ problem: Diagnostic) {}
 }
