@@ -147,7 +147,7 @@ public final class CommandStep<Command> {
 /// defaults filled in), encoded once when the line is compiled rather than each time it runs.
 public enum Instruction<Command> {
     case command(CommandStep<Command>)
-    indirect case wait(milliseconds: Int64, statement: [UInt8])
+    case wait(WaitStep)
     // An `Expectation` is a reference already: not boxed again.
     case expect(Expectation)
     /// `expect` with `and`, `or` or `not`.
@@ -163,6 +163,26 @@ extension Instruction {
     var unretainedStep: Unmanaged<CommandStep<Command>>? {
         if case .command(let step) = self { return .passUnretained(step) }
         return nil
+    }
+
+    /// A wait's step, not retained, as `unretainedStep`.
+    @inline(__always)
+    var unretainedWait: Unmanaged<WaitStep>? {
+        if case .wait(let step) = self { return .passUnretained(step) }
+        return nil
+    }
+}
+
+/// A `wait` and its `statement` record's fields, in one immutable reference, as
+/// `CommandStep`: as an `indirect` case's payload, its box was retained and released around
+/// every wait run.
+public final class WaitStep {
+    public let milliseconds: Int64
+    public let statement: [UInt8]
+
+    init(milliseconds: Int64, statement: [UInt8]) {
+        self.milliseconds = milliseconds
+        self.statement = statement
     }
 }
 
@@ -297,7 +317,7 @@ public struct ScriptCompiler<M: SimulationModel> {
             _ = name
             return .success(.selectModel)
         case .wait(let milliseconds):
-            return .success(.wait(milliseconds: milliseconds, statement: recording ? waitRecord(milliseconds) : []))
+            return .success(.wait(WaitStep(milliseconds: milliseconds, statement: recording ? waitRecord(milliseconds) : [])))
         case .expect(let property, let comparison, let value):
             switch expectedValue(property, value) {
             case .success(let found):

@@ -98,7 +98,10 @@ public struct Simulator<M: SimulationModel> {
                 // bound from the enum, it was retained and released around every command.
                 let step = compiled.statements[index].instruction.unretainedStep!
                 running = step._withUnsafeGuaranteedRef { perform($0, span: span, problems: &problems) }
-            case .wait(let milliseconds, let statement): running = wait(milliseconds, statement: statement)
+            case .wait:
+                // Unretained, as a command's step.
+                let step = compiled.statements[index].instruction.unretainedWait!
+                running = step._withUnsafeGuaranteedRef { wait($0) }
             case .expect(let expectation): running = expect(expectation, span: span, problems: &problems)
             case .expectCondition(let check): running = expect(check, span: span, problems: &problems)
             }
@@ -124,7 +127,7 @@ public struct Simulator<M: SimulationModel> {
         switch instruction {
         case .selectModel: return true
         case .command(let step): return perform(step, span: span, problems: &problems)
-        case .wait(let milliseconds, let statement): return wait(milliseconds, statement: statement)
+        case .wait(let step): return wait(step)
         case .expect(let expectation): return expect(expectation, span: span, problems: &problems)
         case .expectCondition(let check): return expect(check, span: span, problems: &problems)
         }
@@ -148,11 +151,11 @@ public struct Simulator<M: SimulationModel> {
         }
     }
 
-    private mutating func wait(_ milliseconds: Int64, statement: [UInt8]) -> Bool {
-        effects.record(.statement, encoded: statement)
+    private mutating func wait(_ step: WaitStep) -> Bool {
+        effects.record(.statement, encoded: step.statement)
         // `wait` ends the turn it is in: the run loop runs while time passes.
         model.endTurn(effects: &effects)
-        advance(to: effects.now + milliseconds)
+        advance(to: effects.now + step.milliseconds)
         return true
     }
 
