@@ -120,6 +120,22 @@ struct ViewList: RandomAccessCollection {
             if !contains(view) { insertInOrder(view) }
             return
         }
+        insertPackedInOrderIfAbsent(slot)
+    }
+
+    /// `insertInOrderIfAbsent` of the view with library key `code` (`libraryKeyIndex`) and
+    /// `serial`, without its key made: a job beginning retained and released the key's text.
+    mutating func insertInOrderIfAbsent(libraryKey code: Int, serial: Int) {
+        guard spilled == nil, packedCount < Self.capacity, serial >= 0, serial <= Self.largestSerial else {
+            let view = PlaceholderView(key: libraryKey(code), serial: serial)
+            if !contains(view) { insertInOrder(view) }
+            return
+        }
+        insertPackedInOrderIfAbsent(UInt64(serial << 2 | code))
+    }
+
+    @inline(__always)
+    private mutating func insertPackedInOrderIfAbsent(_ slot: UInt64) {
         let rank = Self.orderRank(slot)
         var at = packedCount
         for index in (0..<packedCount).reversed() {

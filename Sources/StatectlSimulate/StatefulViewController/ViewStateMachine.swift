@@ -172,15 +172,21 @@ struct ViewStateMachine {
             fields.add(.until, endsAt)
         }
         currentState = job.target
-        if let key = job.target.keyOrNil {
+        // The key's text made only for a custom key and for records: explore's sink takes
+        // none of these, and making it retained and released it.
+        if job.target != .none {
             if release.hasContainer, !containerShown {
                 containerShown = true
                 effects.record(.containerAdded)
             }
             if let stored = viewStore.view(for: job.target) {
-                let view = stored.view(key: key)
-                container.insertInOrderIfAbsent(view)
+                if let code = job.target.libraryCode {
+                    container.insertInOrderIfAbsent(libraryKey: Int(code) - 1, serial: stored.serial)
+                } else {
+                    container.insertInOrderIfAbsent(stored.view(key: job.target.keyOrNil!))
+                }
                 effects.record(.viewAdded) { fields in
+                    let key = job.target.keyOrNil!
                     // Made here, inside the record: explore's sink takes no `viewAdded`. Four
                     // numbers, not an array: an array was allocated for every view added.
                     let left = Int64(stored.left), top = Int64(stored.top)
@@ -190,7 +196,7 @@ struct ViewStateMachine {
                     fields.add(.animated, job.animated)
                 }
             } else {
-                effects.record(.noView) { $0.add(.view, key) }
+                effects.record(.noView) { $0.add(.view, job.target.keyOrNil!) }
             }
         }
         inFlight = (job, endsAt)
