@@ -150,8 +150,16 @@ struct ViewStateMachine {
         effects.record(.queued) { $0.add(.job, job.id); $0.add(.target, logNameOf: target); $0.add(.animated, animated) }
     }
 
-    /// Starts queued jobs until one is in flight or the queue is empty.
+    /// Starts queued jobs until one is in flight or the queue is empty. Inlined to find,
+    /// as it nearly always does, that there is none to start: every turn's end asks.
+    @inline(__always)
     mutating func startQueued(effects: inout Effects) {
+        guard inFlight == nil, queue.count > 0 else { return }
+        startQueuedJobs(effects: &effects)
+    }
+
+    @inline(never)
+    private mutating func startQueuedJobs(effects: inout Effects) {
         while inFlight == nil, let job = queue.removeFirst() {
             begin(job, effects: &effects)
         }
