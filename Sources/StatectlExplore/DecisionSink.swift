@@ -13,8 +13,6 @@ final class DecisionSink: RecordSink {
 
     /// The walks' records, by number, for `BranchCoverage`.
     var walks: [Record] { state.records }
-    /// Walks taken since `beginStep`, by number.
-    var step: [Int] { Array(UnsafeBufferPointer(start: state.taken + state.stepStart, count: state.takenCount - state.stepStart)) }
     /// Where the walks taken since `beginStep` lie among those taken since `beginBatch`.
     var stepRange: Range<Int> { state.stepStart..<state.takenCount }
 

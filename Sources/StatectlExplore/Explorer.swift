@@ -164,7 +164,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
         encoder.removeAll()
         encode(&root)
         _ = admit(&root, identity: encoder.view, hash: PackedSet.hash(encoder.view), parent: -1, event: 0, depth: 0)
-        reach(sink.step, config: 0, event: nil)
+        reachStep(config: 0)
         finishIfNeeded(root, config: 0)
 
         // The level being expanded: its simulators, or, when the model can read itself
@@ -421,9 +421,10 @@ struct Search<M: ExplorableModel>: ~Copyable {
         }
     }
 
-    /// Notes the decision walks of a step, the first time each is taken.
-    mutating func reach(_ walks: [Int], config: Int, event: Int?) {
-        for walk in walks { reach(walk, config: config, event: event) }
+    /// Notes the decision walks taken since the sink's `beginStep`, the first time each is
+    /// taken, where no event led (the configuration itself, or finishing from it).
+    mutating func reachStep(config: Int) {
+        for position in sink.stepRange { reach(sink.taken(position), config: config, event: nil) }
     }
 
     @inline(__always)
@@ -441,7 +442,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
         var finishing = simulator
         sink.beginStep()
         finishing.finish()
-        reach(sink.step, config: config, event: nil)
+        reachStep(config: config)
     }
 
     /// Counts the step from `from` to `to` by `event` as a transition between their

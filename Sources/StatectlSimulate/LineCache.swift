@@ -57,10 +57,8 @@ final class LineCache<Value: AnyObject> {
     // caller that asks several caches about one line hash it once.
 
     func admits(_ line: UnsafeBufferPointer<UInt8>, hash: Int) -> Bool {
-        guard line.count <= Self.longestLine else { return false }
-        let slot = hash & mask
-        if seen[slot] == hash { return true }
-        seen[slot] = hash
+        if wouldAdmit(line, hash: hash) { return true }
+        if line.count <= Self.longestLine { seen[hash & mask] = hash }
         return false
     }
 

@@ -127,8 +127,7 @@ struct ViewList: RandomAccessCollection {
     /// `serial`, without its key made: a job beginning retained and released the key's text.
     mutating func insertInOrderIfAbsent(libraryKey code: Int, serial: Int) {
         guard spilled == nil, packedCount < Self.capacity, serial >= 0, serial <= Self.largestSerial else {
-            let view = PlaceholderView(key: libraryKey(code), serial: serial)
-            if !contains(view) { insertInOrder(view) }
+            insertInOrderIfAbsent(PlaceholderView(key: libraryKey(code), serial: serial))
             return
         }
         insertPackedInOrderIfAbsent(UInt64(serial << 2 | code))
