@@ -93,7 +93,8 @@ public final class TextLogRenderer: RecordSink {
         out.write("ms  " as StaticString)
         let written = out.written(since: start)
         timeColumnCount = min(written.count, Self.columnsCapacity / 2)
-        columns.update(from: written.baseAddress!, count: timeColumnCount)
+        // A few bytes: `copyBytes`' words, not a call to memmove (as for the line column below).
+        UnsafeMutableRawPointer(columns).copyBytes(from: written.baseAddress!, byteCount: timeColumnCount)
         columnsCount = timeColumnCount
         columnsFor = (time, nil)
     }
@@ -111,7 +112,7 @@ public final class TextLogRenderer: RecordSink {
             out.write("  " as StaticString)
             let written = out.written(since: start)
             lineColumnCount = min(written.count, Self.columnsCapacity / 2)
-            lineColumn.update(from: written.baseAddress!, count: lineColumnCount)
+            UnsafeMutableRawPointer(lineColumn).copyBytes(from: written.baseAddress!, byteCount: lineColumnCount)
             lineColumnFor = line
             keepLineColumn(line)
             return
@@ -139,7 +140,7 @@ public final class TextLogRenderer: RecordSink {
     /// The kept line column, after the time in `columns`.
     @inline(__always)
     private func keepLineColumn(_ line: Int?) {
-        (columns + timeColumnCount).update(from: columns + Self.columnsCapacity, count: lineColumnCount)
+        UnsafeMutableRawPointer(columns + timeColumnCount).copyBytes(from: columns + Self.columnsCapacity, byteCount: lineColumnCount)
         columnsCount = timeColumnCount &+ lineColumnCount
         columnsFor!.line = line
     }
