@@ -22,13 +22,14 @@ public enum Parser {
 public struct LineParser {
     /// The last line's tokens, closed by `.end`: the first `tokenCount` (0 when it did not
     /// lex); the rest are stale, kept for their storage.
-    var tokens: [Token] = []
+    var tokens: [Token] { cursor.tokens }
     var tokenCount = 0
+    /// The cursor that walks each line's tokens, kept with them (and the spare argument
+    /// lists) from line to line: made and dropped per line, it released both lists it held.
+    /// Its `source` points into the last line parsed, read only while parsing it.
+    private var cursor = TokenCursor(tokens: [], source: UnsafeBufferPointer(start: nil, count: 0), line: 0)
     /// An empty list with room, for the next line's statements.
     private var spareStatements: [Statement] = []
-    /// Empty argument lists with room, handed back by `recycle(arguments:)` once their call
-    /// was compiled: a call's list allocated and freed per call cost about 350 instructions.
-    private var spareArgumentLists: [[Argument]] = []
 
     public init() {}
 
@@ -48,7 +49,7 @@ public struct LineParser {
         }
         var lexer = Lexer(bytes: line, line: number)
         do {
-            tokenCount = try lexer.tokenize(into: &tokens)
+            tokenCount = try lexer.tokenize(into: &cursor.tokens)
         } catch {
             return ParsedLine(diagnostics: [error])
         }
@@ -58,12 +59,10 @@ public struct LineParser {
         // handed back by `recycle` has the room an earlier line needed, mostly enough.
         if result.statements.capacity == 0 {
             var separators = 0
-            for index in 0..<tokenCount where tokens[index].isSemicolon { separators += 1 }
+            for index in 0..<tokenCount where cursor.tokens[index].isSemicolon { separators += 1 }
             result.statements.reserveCapacity(separators + 1)
         }
-        var cursor = TokenCursor(tokens: [], source: line, line: number)
-        lend(to: &cursor)
-        defer { lend(to: &cursor) }
+        cursor.restart(source: line, line: number)
         while !cursor.atEnd {
             if cursor.tokens[cursor.index].isSemicolon { cursor.advance(); continue }
             do {
@@ -74,15 +73,6 @@ public struct LineParser {
             }
         }
         return result
-    }
-
-    /// Swaps the tokens and the spare argument lists with the cursor's: called once, it
-    /// lends them to a new cursor (whose own are empty), and again, takes them back. Moved,
-    /// not copied: a cursor holding a copy of the tokens retained the list when made and
-    /// released it when dropped.
-    private mutating func lend(to cursor: inout TokenCursor) {
-        swap(&cursor.tokens, &tokens)
-        swap(&cursor.spareArgumentLists, &spareArgumentLists)
     }
 
     /// A line's text: without a trailing carriage return (CRLF files), which is ignored.
@@ -105,13 +95,11 @@ public struct LineParser {
         lexer.position = range.lowerBound
         tokenCount = 0
         do {
-            tokenCount = try lexer.tokenize(into: &tokens)
+            tokenCount = try lexer.tokenize(into: &cursor.tokens)
         } catch {
             return nil
         }
-        var cursor = TokenCursor(tokens: [], source: text, line: number)
-        lend(to: &cursor)
-        defer { lend(to: &cursor) }
+        cursor.restart(source: text, line: number)
         guard let statement = try? cursor.statement(), cursor.atEnd else { return nil }
         return statement
     }
@@ -137,10 +125,10 @@ public struct LineParser {
     /// argument at a time by code made for `Argument`, where freeing the list destroyed
     /// each through the type's generic value witness.
     public mutating func recycle(arguments: consuming [Argument]) {
-        guard spareArgumentLists.count < 16, arguments.capacity <= 16 else { return }
+        guard cursor.spareArgumentLists.count < 16, arguments.capacity <= 16 else { return }
         var list = arguments
         while !list.isEmpty { list.removeLast() }
-        spareArgumentLists.append(list)
+        cursor.spareArgumentLists.append(list)
     }
 }
 
@@ -148,8 +136,8 @@ public struct LineParser {
 struct TokenCursor {
     var tokens: [Token]
     /// The line the tokens' byte ranges point into.
-    let source: UnsafeBufferPointer<UInt8>
-    let line: Int
+    var source: UnsafeBufferPointer<UInt8>
+    var line: Int
     var index = 0
     /// In an `events` list a ',' ends a statement as ';' does.
     var commaEndsStatement = false
@@ -157,6 +145,15 @@ struct TokenCursor {
     var depth = 0
     /// Empty lists with room, taken for argument lists before allocating new ones.
     var spareArgumentLists: [[Argument]] = []
+
+    /// Ready to walk the tokens just written, of `source`'s line `line`.
+    mutating func restart(source: UnsafeBufferPointer<UInt8>, line: Int) {
+        self.source = source
+        self.line = line
+        index = 0
+        commaEndsStatement = false
+        depth = 0
+    }
 
     var peek: Token { tokens[index] }
     var atEnd: Bool { tokens[index].isEnd }

@@ -11,11 +11,16 @@ public final class TextLogRenderer: RecordSink {
     /// and line with the record before, so these bytes are made once and copied after.
     /// (A pointer rather than an array, so that copying them retains nothing.) A new line in
     /// the same turn keeps the time too: that part is copied, the line written.
-    private let columns = UnsafeMutablePointer<UInt8>.allocate(capacity: TextLogRenderer.columnsCapacity)
+    /// After the two parts, from `columnsCapacity` on, the last line column made, kept apart
+    /// from the time: a new time on the same line copies it, and the next line counts it on.
+    private let columns = UnsafeMutablePointer<UInt8>.allocate(capacity: TextLogRenderer.columnsCapacity + TextLogRenderer.columnsCapacity / 2)
     private var columnsCount = 0
     /// Where the line column starts in `columns`.
     private var timeColumnCount = 0
     private var columnsFor: (time: Int64, line: Int?)?
+    /// The line the kept line column shows (nil: none made yet, or `-`), and its length.
+    private var lineColumnFor: Int?
+    private var lineColumnCount = 0
     /// Room for two 20-digit numbers, a sign, "ms" and the gaps.
     private static let columnsCapacity = 64
     /// The kind column (name, padding, gap) of every kind. Held by each renderer too: read
@@ -88,19 +93,55 @@ public final class TextLogRenderer: RecordSink {
         out.write("ms  " as StaticString)
         let written = out.written(since: start)
         timeColumnCount = min(written.count, Self.columnsCapacity / 2)
-        columns.update(from: written.baseAddress!, count: timeColumnCount)
+        // A few bytes: `copyBytes`' words, not a call to memmove (as for the line column below).
+        UnsafeMutableRawPointer(columns).copyBytes(from: written.baseAddress!, byteCount: timeColumnCount)
         columnsCount = timeColumnCount
         columnsFor = (time, nil)
     }
 
     private func writeLineColumn(_ line: Int?) {
-        let start = out.position
-        if let line { out.write(number: line, rightAlignedIn: 5) } else { out.write("    -" as StaticString) }
-        out.write("  " as StaticString)
-        let written = out.written(since: start)
-        let count = min(written.count, Self.columnsCapacity / 2)
-        (columns + timeColumnCount).update(from: written.baseAddress!, count: count)
-        columnsCount = timeColumnCount + count
+        let lineColumn = columns + Self.columnsCapacity
+        if let line, let last = lineColumnFor, line == last {
+            // The same line as the last column made (the time changed): copied below.
+        } else if let line, let last = lineColumnFor, line == last &+ 1, last >= 0, countOn(lineColumn) {
+            // The next line, the usual case: the last column counted on by one; copied below.
+            lineColumnFor = line
+        } else {
+            let start = out.position
+            if let line { out.write(number: line, rightAlignedIn: 5) } else { out.write("    -" as StaticString) }
+            out.write("  " as StaticString)
+            let written = out.written(since: start)
+            lineColumnCount = min(written.count, Self.columnsCapacity / 2)
+            UnsafeMutableRawPointer(lineColumn).copyBytes(from: written.baseAddress!, byteCount: lineColumnCount)
+            lineColumnFor = line
+            keepLineColumn(line)
+            return
+        }
+        out.write(UnsafeBufferPointer(start: lineColumn, count: lineColumnCount))
+        keepLineColumn(line)
+    }
+
+    /// Adds one to the non-negative number in the kept line column, in place: the carry
+    /// stops at a digit below 9, or at the padding, which becomes a 1. False when every
+    /// digit was a 9 and no padding is left (the number grows longer than its column): the
+    /// caller then makes the column afresh over what this left.
+    @inline(__always)
+    private func countOn(_ lineColumn: UnsafeMutablePointer<UInt8>) -> Bool {
+        var index = lineColumnCount &- 3
+        while index >= 0, lineColumn[index] == UInt8(ascii: "9") {
+            lineColumn[index] = UInt8(ascii: "0")
+            index &-= 1
+        }
+        guard index >= 0 else { return false }
+        lineColumn[index] = lineColumn[index] == 0x20 ? UInt8(ascii: "1") : lineColumn[index] &+ 1
+        return true
+    }
+
+    /// The kept line column, after the time in `columns`.
+    @inline(__always)
+    private func keepLineColumn(_ line: Int?) {
+        UnsafeMutableRawPointer(columns + timeColumnCount).copyBytes(from: columns + Self.columnsCapacity, byteCount: lineColumnCount)
+        columnsCount = timeColumnCount &+ lineColumnCount
         columnsFor!.line = line
     }
 

@@ -277,6 +277,8 @@ final class Session<M: SimulationModel> {
         let problems: [Diagnostic]
         if let fed = feedStatements(line, number, hash: hash) {
             problems = fed
+        } else if let fed = feedStatement(line, number, hash: hash) {
+            problems = fed
         } else {
             // A run's lines were found to be UTF-8 when checked.
             var parsed = parser.parse(line: line, number: number, checkedUTF8: simulating)
@@ -372,6 +374,30 @@ final class Session<M: SimulationModel> {
         if simulating { return runStatements(text, line, number, hash: hash) }
         guard LineParser.isUTF8(text) else { return nil }
         return checkStatements(text, line, number, hash: hash)
+    }
+
+    /// A line of one statement that the line cache will not store, parsed as that statement
+    /// alone (`LineParser.statement`) and checked, or run, as `feedParsed` does it: the
+    /// line's list of statements, filled, reversed and emptied for one, is not made. Nil,
+    /// with nothing done, for a line the cache would store, one that is not UTF-8 (when
+    /// checking), or one that does not parse as one statement (an empty line, a comment,
+    /// an error): the whole line is then parsed, as before.
+    private func feedStatement(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, hash: Int) -> [Diagnostic]? {
+        guard !cache.wouldAdmit(line, hash: hash) else { return nil }
+        let text = LineParser.text(of: line)
+        // A run's lines were found to be UTF-8 when checked.
+        guard simulating || LineParser.isUTF8(text) else { return nil }
+        guard let statement = parser.statement(in: text, at: 0..<text.count, number: number) else { return nil }
+        // Offered, as `feedParsed` offers every line that parses: the cache notes it, and
+        // stores it if it comes again.
+        let admitted = cache.admits(line, hash: hash)
+        assert(!admitted, "the line cache changed its mind about the line")
+        guard simulating else { return check(consume statement) }
+        guard simulator.beginLine(number) else { return [] }
+        var problems: [Diagnostic] = []
+        guard run(consume statement, problems: &problems) else { return problems }
+        simulator.endLine()
+        return problems
     }
 
     /// The hash the statement cache knows `text` by (0 for one too long to be stored).
@@ -551,12 +577,20 @@ final class Session<M: SimulationModel> {
         // Moved out first to last, as in `feedParsed`.
         Self.reverse(&parsed.statements)
         while let statement = parsed.statements.popLast() {
-            let span = statement.span
-            guard case .success(let instruction) = compile(consume statement) else { continue }
-            guard simulator.run(instruction, span: span, problems: &problems) else { return problems }
+            guard run(consume statement, problems: &problems) else { return problems }
         }
         simulator.endLine()
         return problems
+    }
+
+    /// Compiles a statement of a line that passed the check and runs it; false when running
+    /// it stopped the simulation. One that does not compile is left out (a run reports only
+    /// what the simulation finds).
+    @inline(__always)
+    private func run(_ statement: consuming Statement, problems: inout [Diagnostic]) -> Bool {
+        let span = statement.span
+        guard case .success(let instruction) = compile(consume statement) else { return true }
+        return simulator.run(instruction, span: span, problems: &problems)
     }
 
     func finish() -> Script.Outcome {
