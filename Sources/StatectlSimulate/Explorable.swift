@@ -28,6 +28,10 @@ public protocol ExplorableModel: SimulationModel {
     /// Appends everything the model's future depends on, counters, ids and serials left
     /// out; times as remaining time from `now`.
     func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64)
+    /// `encodeIdentity`, the same bytes, reading the model where it is: explore encodes every
+    /// step's successor, and the non-mutating call copied the whole model first. Mutating
+    /// only for that; the default calls `encodeIdentity`.
+    mutating func encodeIdentityInPlace(into encoder: inout IdentityEncoder, now: Int64)
     /// The model an identity stands for, as `encodeIdentity` wrote it with `now` 0: counters
     /// at zero, ids and serials renumbered, so that it encodes to the same bytes and has
     /// the same future. Nil when the model cannot; explore then keeps whole simulators of a
@@ -36,8 +40,9 @@ public protocol ExplorableModel: SimulationModel {
     /// Appends what `expect` can read of the model in its version, counters left out, as
     /// bytes that are equal exactly when those readings are; or writes nothing and returns
     /// false, and explore reads each property by name (slower: explore does this for every
-    /// configuration it finds).
-    func encodeObservable(into encoder: inout IdentityEncoder) -> Bool
+    /// configuration it finds). Mutating only to be read in place: called on the simulator's
+    /// model, a non-mutating method copied the whole model first.
+    mutating func encodeObservable(into encoder: inout IdentityEncoder) -> Bool
     /// True when the model's bytes are the whole of it, holding no reference to retain or
     /// release (a `String` or an array counts as one): explore then copies it for each
     /// step as bytes. False, the default, is always safe.
@@ -47,6 +52,9 @@ public protocol ExplorableModel: SimulationModel {
 extension ExplorableModel {
     public func canPerform(_ command: Command) -> Bool { true }
     public static func decodeIdentity(_ decoder: inout IdentityDecoder) -> Self? { nil }
+    public mutating func encodeIdentityInPlace(into encoder: inout IdentityEncoder, now: Int64) {
+        encodeIdentity(into: &encoder, now: now)
+    }
     public func encodeObservable(into encoder: inout IdentityEncoder) -> Bool { false }
     public var isPlainData: Bool { false }
 }
@@ -95,7 +103,8 @@ extension Simulator where M: ExplorableModel {
         runLineReportingNothing(line, line: number)
         if stopped { return .stopped(stopMessage) }
         if let queueBound, self.model.pendingWork > queueBound { return .overQueueBound }
-        self.model.encodeIdentity(into: &encoder, now: self.now)
+        let now = self.now
+        self.model.encodeIdentityInPlace(into: &encoder, now: now)
         return .encoded
     }
 }

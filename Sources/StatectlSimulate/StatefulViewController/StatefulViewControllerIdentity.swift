@@ -23,8 +23,13 @@ extension StatefulViewControllerModel: ExplorableModel {
     /// model's stored properties to keep this true as they change.)
     public var isPlainData: Bool { !machine.holdsReferences }
 
-    @inline(__always)
     public func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64) {
+        var machine = machine
+        machine.encodeIdentity(into: &encoder, now: now, hasContent: hasContent)
+    }
+
+    @inline(__always)
+    public mutating func encodeIdentityInPlace(into encoder: inout IdentityEncoder, now: Int64) {
         machine.encodeIdentity(into: &encoder, now: now, hasContent: hasContent)
     }
 
@@ -40,7 +45,7 @@ extension StatefulViewControllerModel: ExplorableModel {
     /// state, lastState, visible, hasContent, pending, transitioning, containerShown (on
     /// 3.0.1 always false, so it splits nothing): `observe`'s readings, states by name.
     @inline(__always)
-    public func encodeObservable(into encoder: inout IdentityEncoder) -> Bool {
+    public mutating func encodeObservable(into encoder: inout IdentityEncoder) -> Bool {
         if encodeCommonObservable(into: &encoder) { return true }
         encodeAnyObservable(into: &encoder)
         return true
@@ -61,7 +66,7 @@ extension StatefulViewControllerModel: ExplorableModel {
     /// What `encodeObservable` writes, the same bytes, when every key is the library's: through
     /// a cursor, as `encodeCommonIdentity`. Explore does this for every configuration it finds.
     @inline(__always)
-    private func encodeCommonObservable(into encoder: inout IdentityEncoder) -> Bool {
+    private mutating func encodeCommonObservable(into encoder: inout IdentityEncoder) -> Bool {
         let visible = !machine.release.hasContainer || machine.containerShown
         // Two names; a count and a byte a visible view; a flag, a count, two flags.
         let maximum = 2 + IdentityCursor.longest + (visible ? machine.container.count : 0) + 1 + IdentityCursor.longest + 2
@@ -96,8 +101,10 @@ extension ViewStateMachine {
     //
     // Flags, states and jobs take a byte each (a custom key adds its text): the identity is
     // most of what explore stores per configuration, and it writes one for every step.
+    //
+    // Mutating only to be read in place (`ExplorableModel.encodeIdentityInPlace`).
     @inline(__always)
-    func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64, hasContent: Bool) {
+    mutating func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64, hasContent: Bool) {
         // The release as a bit: the two differ in whether the store is snapshotted.
         let flags = (hasContent ? 1 : 0) | (release.snapshotsStore ? 2 : 0) | (containerShown ? 4 : 0) | (inFlight != nil ? 8 : 0)
         if encodeCommonIdentity(into: &encoder, now: now, flags: UInt8(flags)) { return }
@@ -137,7 +144,7 @@ extension ViewStateMachine {
     /// room made once (a byte a state or job, a few for counts and the remaining time);
     /// false, and nothing written, in any other case.
     @inline(__always)
-    private func encodeCommonIdentity(into encoder: inout IdentityEncoder, now: Int64, flags: UInt8) -> Bool {
+    private mutating func encodeCommonIdentity(into encoder: inout IdentityEncoder, now: Int64, flags: UInt8) -> Bool {
         guard forgottenOnScreen.isEmpty, forgottenInFlight.isEmpty, let storeComponent,
               encoder.holds(storeComponent) else { return false }
         // Flags, two states and two empty counts; four numbers; two bytes a view; a byte a job.
