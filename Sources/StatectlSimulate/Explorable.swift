@@ -37,6 +37,10 @@ public protocol ExplorableModel: SimulationModel {
     /// the same future. Nil when the model cannot; explore then keeps whole simulators of a
     /// level instead of reading them back from its store.
     static func decodeIdentity(_ decoder: inout IdentityDecoder) -> Self?
+    /// `decodeIdentity`, written over `model`; false, `model` as it was, when it cannot.
+    /// Explore reads every configuration it expands back into one variable: an optional
+    /// returned was copied in and out of it.
+    static func decodeIdentity(_ decoder: inout IdentityDecoder, into model: inout Self) -> Bool
     /// Appends what `expect` can read of the model in its version, counters left out, as
     /// bytes that are equal exactly when those readings are; or writes nothing and returns
     /// false, and explore reads each property by name (slower: explore does this for every
@@ -52,6 +56,11 @@ public protocol ExplorableModel: SimulationModel {
 extension ExplorableModel {
     public func canPerform(_ command: Command) -> Bool { true }
     public static func decodeIdentity(_ decoder: inout IdentityDecoder) -> Self? { nil }
+    public static func decodeIdentity(_ decoder: inout IdentityDecoder, into model: inout Self) -> Bool {
+        guard let decoded = decodeIdentity(&decoder) else { return false }
+        model = decoded
+        return true
+    }
     public mutating func encodeIdentityInPlace(into encoder: inout IdentityEncoder, now: Int64) {
         encodeIdentity(into: &encoder, now: now)
     }

@@ -92,6 +92,10 @@ extension StatefulViewControllerModel: ExplorableModel {
     public static func decodeIdentity(_ decoder: inout IdentityDecoder) -> Self? {
         ViewStateMachine.decodeIdentity(&decoder)
     }
+
+    public static func decodeIdentity(_ decoder: inout IdentityDecoder, into model: inout Self) -> Bool {
+        ViewStateMachine.decodeIdentity(&decoder, into: &model)
+    }
 }
 
 extension ViewStateMachine {
@@ -251,52 +255,61 @@ extension ViewStateMachine {
     ///
     /// The model is made here, around the machine, so that the machine is never copied.
     static func decodeIdentity(_ decoder: inout IdentityDecoder) -> StatefulViewControllerModel? {
-        if let model = decodeCommonIdentity(&decoder) { return model }
-        return decodeAnyIdentity(&decoder)
+        var model = StatefulViewControllerModel()
+        return decodeIdentity(&decoder, into: &model) ? model : nil
+    }
+
+    /// `decodeIdentity`, written over `model` (`ExplorableModel.decodeIdentity(_:into:)`).
+    @inline(__always)
+    static func decodeIdentity(_ decoder: inout IdentityDecoder, into model: inout StatefulViewControllerModel) -> Bool {
+        if decodeCommonIdentity(&decoder, into: &model) { return true }
+        guard let any = decodeAnyIdentity(&decoder) else { return false }
+        model = any
+        return true
     }
 
     /// `decodeIdentity` for what `encodeCommonIdentity` writes (the store shared, no view
     /// forgotten, every key and state the library's), the same model built straight into
-    /// the packed lists and queue; nil, the decoder left where it was, for anything else.
-    /// Explore reads back every configuration it expands, and the general reading spent as
-    /// much on one as the search does on a step.
+    /// the packed lists and queue, written over `model`; false, the decoder and `model` left as
+    /// they were, for anything else. Explore reads back every configuration it expands, and
+    /// the general reading spent as much on one as the search does on a step.
     @inline(__always)
-    static func decodeCommonIdentity(_ decoder: inout IdentityDecoder) -> StatefulViewControllerModel? {
+    static func decodeCommonIdentity(_ decoder: inout IdentityDecoder, into model: inout StatefulViewControllerModel) -> Bool {
         var reader = decoder
         let flags = reader.byte()
         let current = reader.byte(), last = reader.byte()
-        guard current <= libraryKeyCount, last <= libraryKeyCount else { return nil }
+        guard current <= libraryKeyCount, last <= libraryKeyCount else { return false }
         let store = reader.sharedComponent { decoder in StoreReading(&decoder) }
-        guard let component = reader.lastComponent else { return nil }
+        guard let component = reader.lastComponent else { return false }
         // Every view on screen is the store's for its key (written 0).
         var container = ViewList()
         for _ in 0..<reader.count() {
             let code = reader.int()
-            guard code >= 0, code < libraryKeyCount, reader.byte() == 0 else { return nil }
+            guard code >= 0, code < libraryKeyCount, reader.byte() == 0 else { return false }
             let serial = store.viewStore.packedSerial(libraryKey: code)
-            guard serial != 0 else { return nil }
+            guard serial != 0 else { return false }
             container.append(libraryKey: code, serial: serial)
         }
-        guard reader.byte() == 0, reader.byte() == 0 else { return nil }  // nothing forgotten
+        guard reader.byte() == 0, reader.byte() == 0 else { return false }  // nothing forgotten
         let hasInFlight = flags & 8 != 0
         let waiting = reader.count()
-        guard waiting <= JobQueue.packedCapacity else { return nil }
+        guard waiting <= JobQueue.packedCapacity else { return false }
         var requests: UInt64 = 0
         for index in 0..<waiting {
             let byte = reader.byte()
-            guard byte & 7 <= libraryKeyCount, byte < 32 else { return nil }
+            guard byte & 7 <= libraryKeyCount, byte < 32 else { return false }
             requests |= UInt64(byte) << (5 * index)
         }
         let queue = JobQueue(identityBytes: requests, count: waiting, firstID: hasInFlight ? 2 : 1)
         var inFlight: (job: TransitionJob, endsAt: Int64)?
         if hasInFlight {
             let byte = reader.byte()
-            guard byte & 7 <= libraryKeyCount, byte < 32 else { return nil }
+            guard byte & 7 <= libraryKeyCount, byte < 32 else { return false }
             let job = TransitionJob(id: 1, target: .withLibraryCode(byte & 7), animated: byte & 8 != 0, hasCompletion: byte & 16 != 0)
             inFlight = (job, reader.int64())
         }
-        guard !reader.failed, reader.isAtEnd else { return nil }
-        let model = StatefulViewControllerModel(
+        guard !reader.failed, reader.isAtEnd else { return false }
+        model = StatefulViewControllerModel(
             hasContent: flags & 1 != 0,
             machine: ViewStateMachine(release: flags & 2 != 0 ? .master : .v3_0_1, currentState: .withLibraryCode(current),
                                       lastState: .withLibraryCode(last), viewStore: store.viewStore, container: container,
@@ -304,7 +317,7 @@ extension ViewStateMachine {
                                       nextSerial: store.largestSerial + 1, queue: queue, inFlight: inFlight, bounds: store.bounds,
                                       storeComponent: component))
         decoder = reader
-        return consume model
+        return true
     }
 
     /// `decodeIdentity` for any identity.
