@@ -309,13 +309,21 @@ extension ViewStateMachine {
             inFlight = (job, reader.int64())
         }
         guard !reader.failed, reader.isAtEnd else { return false }
-        model = StatefulViewControllerModel(
+        let decoded = StatefulViewControllerModel(
             hasContent: flags & 1 != 0,
             machine: ViewStateMachine(release: flags & 2 != 0 ? .master : .v3_0_1, currentState: .withLibraryCode(current),
                                       lastState: .withLibraryCode(last), viewStore: store.viewStore, container: container,
                                       containerShown: flags & 4 != 0, forgottenInFlight: ViewList(), forgottenOnScreen: ViewList(),
                                       nextSerial: store.largestSerial + 1, queue: queue, inFlight: inFlight, bounds: store.bounds,
                                       storeComponent: component))
+        if model.isPlainData {
+            // Safe: the model written over holds no reference (`isPlainData`), so not destroying
+            // it leaks nothing; destroyed through its value witness, it cost as much as a
+            // tenth of reading it back.
+            withUnsafeMutablePointer(to: &model) { $0.initialize(to: decoded) }
+        } else {
+            model = decoded
+        }
         decoder = reader
         return true
     }
