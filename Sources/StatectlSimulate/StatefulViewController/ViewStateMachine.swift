@@ -142,6 +142,7 @@ struct ViewStateMachine {
     }
 
     /// `transitionToState`: records the request and queues it.
+    @inline(__always)
     mutating func request(_ target: MachineState, animated: Bool, hasCompletion: Bool, effects: inout Effects) {
         lastState = target
         let job = TransitionJob(id: nextJobID, target: target, animated: animated, hasCompletion: hasCompletion)
