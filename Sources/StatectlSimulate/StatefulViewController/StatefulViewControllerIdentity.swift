@@ -151,20 +151,23 @@ extension ViewStateMachine {
     private mutating func encodeCommonIdentity(into encoder: inout IdentityEncoder, now: Int64, flags: UInt8) -> Bool {
         guard forgottenOnScreen.isEmpty, forgottenInFlight.isEmpty, let storeComponent,
               encoder.holds(storeComponent) else { return false }
-        // Flags, two states and two empty counts; four numbers; two bytes a view; a byte a job.
-        let maximum = 5 + IdentityCursor.longest * 4 + container.count * 2 + queue.count + 1
+        // Flags, two states, two counts and two empty ones; two numbers; two bytes a view and a
+        // byte a job, packed (at most 4 views, 12 jobs); the job in flight.
+        let maximum = 7 + IdentityCursor.longest * 2 + 2 * ViewList.packedCapacity + JobQueue.packedCapacity + 1
         guard let current = currentState.libraryCode, let last = lastState.libraryCode else { return false }
         var cursor = encoder.cursor(maximum: maximum)
         cursor.put(byte: flags)
         cursor.put(byte: current)
         cursor.put(byte: last)
         cursor.put(storeComponent.number)
-        cursor.put(container.count)
+        // A packed list's count, below 64, is one byte, zig-zag as `add` writes it; a list that
+        // spilled is refused below, and nothing written is kept.
+        cursor.put(byte: UInt8(truncatingIfNeeded: container.count) &<< 1)
         // A key and 0 (the store's view) a view; zig-zag, as `add` writes them.
         guard container.forEachPackedKey({ cursor.put(byte: $0 << 1); cursor.put(byte: 0) }) else { return false }
         cursor.put(byte: 0)
         cursor.put(byte: 0)
-        cursor.put(queue.count)
+        cursor.put(byte: UInt8(truncatingIfNeeded: queue.count) &<< 1)
         guard queue.forEachPackedIdentityByte({ cursor.put(byte: $0) }) else { return false }
         if let (job, endsAt) = inFlight {
             guard let target = job.target.libraryCode else { return false }
