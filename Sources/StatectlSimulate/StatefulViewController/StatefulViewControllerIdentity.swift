@@ -68,15 +68,17 @@ extension StatefulViewControllerModel: ExplorableModel {
     @inline(__always)
     private mutating func encodeCommonObservable(into encoder: inout IdentityEncoder) -> Bool {
         let visible = !machine.release.hasContainer || machine.containerShown
-        // Two names; a count and a byte a visible view; a flag, a count, two flags.
-        let maximum = 2 + IdentityCursor.longest + (visible ? machine.container.count : 0) + 1 + IdentityCursor.longest + 2
+        // Two names; a count and a byte a visible view (packed: at most 4); a flag, a count,
+        // two flags.
+        let maximum = 2 + 1 + ViewList.packedCapacity + 1 + IdentityCursor.longest + 2
         // A state by name: none reads as content, key 0.
         guard let current = machine.currentState.libraryCode, let last = machine.lastState.libraryCode else { return false }
         var cursor = encoder.cursor(maximum: maximum)
         cursor.put(byte: current == 0 ? 0 : (current - 1) << 1)
         cursor.put(byte: last == 0 ? 0 : (last - 1) << 1)
         if visible {
-            cursor.put(machine.container.count)
+            // One byte, as in `encodeCommonIdentity`: a list that spilled is refused.
+            cursor.put(byte: UInt8(truncatingIfNeeded: machine.container.count) &<< 1)
             guard machine.container.forEachPackedKey({ cursor.put(byte: $0 << 1) }) else { return false }
         } else {
             cursor.put(byte: 0)
