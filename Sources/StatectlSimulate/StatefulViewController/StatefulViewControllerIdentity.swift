@@ -286,19 +286,24 @@ extension ViewStateMachine {
         guard current <= libraryKeyCount, last <= libraryKeyCount else { return false }
         let store = reader.sharedComponent { decoder in StoreReading(&decoder) }
         guard let component = reader.lastComponent else { return false }
-        // Every view on screen is the store's for its key (written 0).
+        // Every view on screen is the store's for its key (written 0). Counts and keys as the
+        // common form writes them, a byte each: zig-zag, so even, and below 0x80.
         var container = ViewList()
-        for _ in 0..<reader.count() {
-            let code = reader.int()
-            guard code >= 0, code < libraryKeyCount, reader.byte() == 0 else { return false }
+        let views = reader.byte()
+        guard views & 0x81 == 0, Int(views >> 1) <= ViewList.packedCapacity else { return false }
+        for _ in 0..<Int(views >> 1) {
+            let key = reader.byte()
+            let code = Int(key >> 1)
+            guard key & 1 == 0, code < libraryKeyCount, reader.byte() == 0 else { return false }
             let serial = store.viewStore.packedSerial(libraryKey: code)
             guard serial != 0 else { return false }
             container.append(libraryKey: code, serial: serial)
         }
         guard reader.byte() == 0, reader.byte() == 0 else { return false }  // nothing forgotten
         let hasInFlight = flags & 8 != 0
-        let waiting = reader.count()
-        guard waiting <= JobQueue.packedCapacity else { return false }
+        let jobs = reader.byte()
+        let waiting = Int(jobs >> 1)
+        guard jobs & 0x81 == 0, waiting <= JobQueue.packedCapacity else { return false }
         var requests: UInt64 = 0
         for index in 0..<waiting {
             let byte = reader.byte()
