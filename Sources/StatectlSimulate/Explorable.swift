@@ -68,6 +68,15 @@ extension ExplorableModel {
     public var isPlainData: Bool { false }
 }
 
+extension Simulator {
+    /// `resume`, apart from `exploreStep`: inlined, its copy through the value witnesses
+    /// took stack space and registers that every step then saved and restored.
+    @inline(never)
+    mutating func resumeCopying(_ model: M, at now: Int64) {
+        resume(model, at: now)
+    }
+}
+
 /// What became of one step of explore (`Simulator.exploreStep`).
 public enum ExploreStepOutcome {
     /// The successor's identity was appended to the encoder.
@@ -107,7 +116,7 @@ extension Simulator where M: ExplorableModel {
         if model.isPlainData && self.model.isPlainData {
             resume(plainData: &model, at: now)
         } else {
-            resume(model, at: now)
+            resumeCopying(model, at: now)
         }
         runLineReportingNothing(line, line: number)
         if stopped { return .stopped(stopMessage) }
