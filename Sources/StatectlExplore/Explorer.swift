@@ -197,6 +197,8 @@ struct Search<M: ExplorableModel>: ~Copyable {
             workers.deallocate()
         }
         var batch = StepBatch(events: eventLines.count)
+        // The configuration being expanded, read back in place each time.
+        var model = root.model
         search: while true {
             if found == 0 { complete = true; break }
             if let bound = spec.depth, depth >= bound { break }
@@ -209,7 +211,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
             // allSatisfy ask the runtime for type metadata on every step.
             for offset in 0..<levelCount {
                 let config = levelStart + offset
-                var model = readsBack ? readBack(config) : frontier[offset].model
+                if readsBack { readBack(config, into: &model) } else { model = frontier[offset].model }
                 let now = readsBack ? 0 : frontier[offset].now
                 // Two passes: every event is simulated and its successor encoded and put
                 // aside, then the successors are stored in event order, their table slots
@@ -322,14 +324,14 @@ struct Search<M: ExplorableModel>: ~Copyable {
         return encoder.bytes == original
     }
 
-    /// Configuration `config`'s model, at time 0, read back from its identity.
-    func readBack(_ config: Int) -> M {
+    /// Configuration `config`'s model, at time 0, read back from its identity into `model`.
+    func readBack(_ config: Int, into model: inout M) {
         var decoder = IdentityDecoder(store.member(config), components: components)
-        let model = M.decodeIdentity(&decoder)
         // The first configuration read back exactly, and every identity came from the same
         // encoder: a failure here is a bug in the model's decoder.
-        guard let model else { preconditionFailure("\(M.name): configuration \(config) cannot be read back from its identity") }
-        return model
+        guard M.decodeIdentity(&decoder, into: &model) else {
+            preconditionFailure("\(M.name): configuration \(config) cannot be read back from its identity")
+        }
     }
 
     /// Writes the simulator's identity to `encoder`, after what it holds: its model's, with

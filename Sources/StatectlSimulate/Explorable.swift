@@ -28,16 +28,25 @@ public protocol ExplorableModel: SimulationModel {
     /// Appends everything the model's future depends on, counters, ids and serials left
     /// out; times as remaining time from `now`.
     func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64)
+    /// `encodeIdentity`, the same bytes, reading the model where it is: explore encodes every
+    /// step's successor, and the non-mutating call copied the whole model first. Mutating
+    /// only for that; the default calls `encodeIdentity`.
+    mutating func encodeIdentityInPlace(into encoder: inout IdentityEncoder, now: Int64)
     /// The model an identity stands for, as `encodeIdentity` wrote it with `now` 0: counters
     /// at zero, ids and serials renumbered, so that it encodes to the same bytes and has
     /// the same future. Nil when the model cannot; explore then keeps whole simulators of a
     /// level instead of reading them back from its store.
     static func decodeIdentity(_ decoder: inout IdentityDecoder) -> Self?
+    /// `decodeIdentity`, written over `model`; false, `model` as it was, when it cannot.
+    /// Explore reads every configuration it expands back into one variable: an optional
+    /// returned was copied in and out of it.
+    static func decodeIdentity(_ decoder: inout IdentityDecoder, into model: inout Self) -> Bool
     /// Appends what `expect` can read of the model in its version, counters left out, as
     /// bytes that are equal exactly when those readings are; or writes nothing and returns
     /// false, and explore reads each property by name (slower: explore does this for every
-    /// configuration it finds).
-    func encodeObservable(into encoder: inout IdentityEncoder) -> Bool
+    /// configuration it finds). Mutating only to be read in place: called on the simulator's
+    /// model, a non-mutating method copied the whole model first.
+    mutating func encodeObservable(into encoder: inout IdentityEncoder) -> Bool
     /// True when the model's bytes are the whole of it, holding no reference to retain or
     /// release (a `String` or an array counts as one): explore then copies it for each
     /// step as bytes. False, the default, is always safe.
@@ -47,8 +56,25 @@ public protocol ExplorableModel: SimulationModel {
 extension ExplorableModel {
     public func canPerform(_ command: Command) -> Bool { true }
     public static func decodeIdentity(_ decoder: inout IdentityDecoder) -> Self? { nil }
+    public static func decodeIdentity(_ decoder: inout IdentityDecoder, into model: inout Self) -> Bool {
+        guard let decoded = decodeIdentity(&decoder) else { return false }
+        model = decoded
+        return true
+    }
+    public mutating func encodeIdentityInPlace(into encoder: inout IdentityEncoder, now: Int64) {
+        encodeIdentity(into: &encoder, now: now)
+    }
     public func encodeObservable(into encoder: inout IdentityEncoder) -> Bool { false }
     public var isPlainData: Bool { false }
+}
+
+extension Simulator {
+    /// `resume`, apart from `exploreStep`: inlined, its copy through the value witnesses
+    /// took stack space and registers that every step then saved and restored.
+    @inline(never)
+    mutating func resumeCopying(_ model: M, at now: Int64) {
+        resume(model, at: now)
+    }
 }
 
 /// What became of one step of explore (`Simulator.exploreStep`).
@@ -90,12 +116,13 @@ extension Simulator where M: ExplorableModel {
         if model.isPlainData && self.model.isPlainData {
             resume(plainData: &model, at: now)
         } else {
-            resume(model, at: now)
+            resumeCopying(model, at: now)
         }
         runLineReportingNothing(line, line: number)
         if stopped { return .stopped(stopMessage) }
         if let queueBound, self.model.pendingWork > queueBound { return .overQueueBound }
-        self.model.encodeIdentity(into: &encoder, now: self.now)
+        let now = self.now
+        self.model.encodeIdentityInPlace(into: &encoder, now: now)
         return .encoded
     }
 }

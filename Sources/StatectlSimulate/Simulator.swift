@@ -5,7 +5,7 @@ import StatectlParse
 ///
 /// Records go to the sink as they happen, so a run holds no log in memory.
 public struct Simulator<M: SimulationModel> {
-    public private(set) var model: M
+    public internal(set) var model: M
     /// `StatefulViewController@master`: the first field of the final record.
     private let version: String?
     private var effects: Effects

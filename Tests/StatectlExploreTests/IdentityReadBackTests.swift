@@ -57,7 +57,10 @@ struct IdentityReadBackTests {
                 Issue.record("\(version): \(bytes) cannot be read back")
                 return
             }
-            guard let common = read(ViewStateMachine.decodeCommonIdentity) else { declined += 1; return }
+            guard let common = read({ decoder in
+                var model = StatefulViewControllerModel()
+                return ViewStateMachine.decodeCommonIdentity(&decoder, into: &model) ? model : nil
+            }) else { declined += 1; return }
             shortcut += 1
             let fromGeneral = Simulator(sink: RecordCollector(), version: version, model: general)
             let fromCommon = Simulator(sink: RecordCollector(), version: version, model: common)

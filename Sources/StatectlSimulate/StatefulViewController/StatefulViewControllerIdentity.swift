@@ -23,8 +23,13 @@ extension StatefulViewControllerModel: ExplorableModel {
     /// model's stored properties to keep this true as they change.)
     public var isPlainData: Bool { !machine.holdsReferences }
 
-    @inline(__always)
     public func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64) {
+        var machine = machine
+        machine.encodeIdentity(into: &encoder, now: now, hasContent: hasContent)
+    }
+
+    @inline(__always)
+    public mutating func encodeIdentityInPlace(into encoder: inout IdentityEncoder, now: Int64) {
         machine.encodeIdentity(into: &encoder, now: now, hasContent: hasContent)
     }
 
@@ -40,7 +45,7 @@ extension StatefulViewControllerModel: ExplorableModel {
     /// state, lastState, visible, hasContent, pending, transitioning, containerShown (on
     /// 3.0.1 always false, so it splits nothing): `observe`'s readings, states by name.
     @inline(__always)
-    public func encodeObservable(into encoder: inout IdentityEncoder) -> Bool {
+    public mutating func encodeObservable(into encoder: inout IdentityEncoder) -> Bool {
         if encodeCommonObservable(into: &encoder) { return true }
         encodeAnyObservable(into: &encoder)
         return true
@@ -61,17 +66,19 @@ extension StatefulViewControllerModel: ExplorableModel {
     /// What `encodeObservable` writes, the same bytes, when every key is the library's: through
     /// a cursor, as `encodeCommonIdentity`. Explore does this for every configuration it finds.
     @inline(__always)
-    private func encodeCommonObservable(into encoder: inout IdentityEncoder) -> Bool {
+    private mutating func encodeCommonObservable(into encoder: inout IdentityEncoder) -> Bool {
         let visible = !machine.release.hasContainer || machine.containerShown
-        // Two names; a count and a byte a visible view; a flag, a count, two flags.
-        let maximum = 2 + IdentityCursor.longest + (visible ? machine.container.count : 0) + 1 + IdentityCursor.longest + 2
+        // Two names; a count and a byte a visible view (packed: at most 4); a flag, a count,
+        // two flags.
+        let maximum = 2 + 1 + ViewList.packedCapacity + 1 + IdentityCursor.longest + 2
         // A state by name: none reads as content, key 0.
         guard let current = machine.currentState.libraryCode, let last = machine.lastState.libraryCode else { return false }
         var cursor = encoder.cursor(maximum: maximum)
         cursor.put(byte: current == 0 ? 0 : (current - 1) << 1)
         cursor.put(byte: last == 0 ? 0 : (last - 1) << 1)
         if visible {
-            cursor.put(machine.container.count)
+            // One byte, as in `encodeCommonIdentity`: a list that spilled is refused.
+            cursor.put(byte: UInt8(truncatingIfNeeded: machine.container.count) &<< 1)
             guard machine.container.forEachPackedKey({ cursor.put(byte: $0 << 1) }) else { return false }
         } else {
             cursor.put(byte: 0)
@@ -87,6 +94,10 @@ extension StatefulViewControllerModel: ExplorableModel {
     public static func decodeIdentity(_ decoder: inout IdentityDecoder) -> Self? {
         ViewStateMachine.decodeIdentity(&decoder)
     }
+
+    public static func decodeIdentity(_ decoder: inout IdentityDecoder, into model: inout Self) -> Bool {
+        ViewStateMachine.decodeIdentity(&decoder, into: &model)
+    }
 }
 
 extension ViewStateMachine {
@@ -96,8 +107,10 @@ extension ViewStateMachine {
     //
     // Flags, states and jobs take a byte each (a custom key adds its text): the identity is
     // most of what explore stores per configuration, and it writes one for every step.
+    //
+    // Mutating only to be read in place (`ExplorableModel.encodeIdentityInPlace`).
     @inline(__always)
-    func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64, hasContent: Bool) {
+    mutating func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64, hasContent: Bool) {
         // The release as a bit: the two differ in whether the store is snapshotted.
         let flags = (hasContent ? 1 : 0) | (release.snapshotsStore ? 2 : 0) | (containerShown ? 4 : 0) | (inFlight != nil ? 8 : 0)
         if encodeCommonIdentity(into: &encoder, now: now, flags: UInt8(flags)) { return }
@@ -137,23 +150,26 @@ extension ViewStateMachine {
     /// room made once (a byte a state or job, a few for counts and the remaining time);
     /// false, and nothing written, in any other case.
     @inline(__always)
-    private func encodeCommonIdentity(into encoder: inout IdentityEncoder, now: Int64, flags: UInt8) -> Bool {
+    private mutating func encodeCommonIdentity(into encoder: inout IdentityEncoder, now: Int64, flags: UInt8) -> Bool {
         guard forgottenOnScreen.isEmpty, forgottenInFlight.isEmpty, let storeComponent,
               encoder.holds(storeComponent) else { return false }
-        // Flags, two states and two empty counts; four numbers; two bytes a view; a byte a job.
-        let maximum = 5 + IdentityCursor.longest * 4 + container.count * 2 + queue.count + 1
+        // Flags, two states, two counts and two empty ones; two numbers; two bytes a view and a
+        // byte a job, packed (at most 4 views, 12 jobs); the job in flight.
+        let maximum = 7 + IdentityCursor.longest * 2 + 2 * ViewList.packedCapacity + JobQueue.packedCapacity + 1
         guard let current = currentState.libraryCode, let last = lastState.libraryCode else { return false }
         var cursor = encoder.cursor(maximum: maximum)
         cursor.put(byte: flags)
         cursor.put(byte: current)
         cursor.put(byte: last)
         cursor.put(storeComponent.number)
-        cursor.put(container.count)
+        // A packed list's count, below 64, is one byte, zig-zag as `add` writes it; a list that
+        // spilled is refused below, and nothing written is kept.
+        cursor.put(byte: UInt8(truncatingIfNeeded: container.count) &<< 1)
         // A key and 0 (the store's view) a view; zig-zag, as `add` writes them.
         guard container.forEachPackedKey({ cursor.put(byte: $0 << 1); cursor.put(byte: 0) }) else { return false }
         cursor.put(byte: 0)
         cursor.put(byte: 0)
-        cursor.put(queue.count)
+        cursor.put(byte: UInt8(truncatingIfNeeded: queue.count) &<< 1)
         guard queue.forEachPackedIdentityByte({ cursor.put(byte: $0) }) else { return false }
         if let (job, endsAt) = inFlight {
             guard let target = job.target.libraryCode else { return false }
@@ -244,60 +260,82 @@ extension ViewStateMachine {
     ///
     /// The model is made here, around the machine, so that the machine is never copied.
     static func decodeIdentity(_ decoder: inout IdentityDecoder) -> StatefulViewControllerModel? {
-        if let model = decodeCommonIdentity(&decoder) { return model }
-        return decodeAnyIdentity(&decoder)
+        var model = StatefulViewControllerModel()
+        return decodeIdentity(&decoder, into: &model) ? model : nil
+    }
+
+    /// `decodeIdentity`, written over `model` (`ExplorableModel.decodeIdentity(_:into:)`).
+    @inline(__always)
+    static func decodeIdentity(_ decoder: inout IdentityDecoder, into model: inout StatefulViewControllerModel) -> Bool {
+        if decodeCommonIdentity(&decoder, into: &model) { return true }
+        guard let any = decodeAnyIdentity(&decoder) else { return false }
+        model = any
+        return true
     }
 
     /// `decodeIdentity` for what `encodeCommonIdentity` writes (the store shared, no view
     /// forgotten, every key and state the library's), the same model built straight into
-    /// the packed lists and queue; nil, the decoder left where it was, for anything else.
-    /// Explore reads back every configuration it expands, and the general reading spent as
-    /// much on one as the search does on a step.
+    /// the packed lists and queue, written over `model`; false, the decoder and `model` left as
+    /// they were, for anything else. Explore reads back every configuration it expands, and
+    /// the general reading spent as much on one as the search does on a step.
     @inline(__always)
-    static func decodeCommonIdentity(_ decoder: inout IdentityDecoder) -> StatefulViewControllerModel? {
+    static func decodeCommonIdentity(_ decoder: inout IdentityDecoder, into model: inout StatefulViewControllerModel) -> Bool {
         var reader = decoder
         let flags = reader.byte()
         let current = reader.byte(), last = reader.byte()
-        guard current <= libraryKeyCount, last <= libraryKeyCount else { return nil }
+        guard current <= libraryKeyCount, last <= libraryKeyCount else { return false }
         let store = reader.sharedComponent { decoder in StoreReading(&decoder) }
-        guard let component = reader.lastComponent else { return nil }
-        // Every view on screen is the store's for its key (written 0).
+        guard let component = reader.lastComponent else { return false }
+        // Every view on screen is the store's for its key (written 0). Counts and keys as the
+        // common form writes them, a byte each: zig-zag, so even, and below 0x80.
         var container = ViewList()
-        for _ in 0..<reader.count() {
-            let code = reader.int()
-            guard code >= 0, code < libraryKeyCount, reader.byte() == 0 else { return nil }
+        let views = reader.byte()
+        guard views & 0x81 == 0, Int(views >> 1) <= ViewList.packedCapacity else { return false }
+        for _ in 0..<Int(views >> 1) {
+            let key = reader.byte()
+            let code = Int(key >> 1)
+            guard key & 1 == 0, code < libraryKeyCount, reader.byte() == 0 else { return false }
             let serial = store.viewStore.packedSerial(libraryKey: code)
-            guard serial != 0 else { return nil }
+            guard serial != 0 else { return false }
             container.append(libraryKey: code, serial: serial)
         }
-        guard reader.byte() == 0, reader.byte() == 0 else { return nil }  // nothing forgotten
+        guard reader.byte() == 0, reader.byte() == 0 else { return false }  // nothing forgotten
         let hasInFlight = flags & 8 != 0
-        let waiting = reader.count()
-        guard waiting <= JobQueue.packedCapacity else { return nil }
+        let jobs = reader.byte()
+        let waiting = Int(jobs >> 1)
+        guard jobs & 0x81 == 0, waiting <= JobQueue.packedCapacity else { return false }
         var requests: UInt64 = 0
         for index in 0..<waiting {
             let byte = reader.byte()
-            guard byte & 7 <= libraryKeyCount, byte < 32 else { return nil }
+            guard byte & 7 <= libraryKeyCount, byte < 32 else { return false }
             requests |= UInt64(byte) << (5 * index)
         }
         let queue = JobQueue(identityBytes: requests, count: waiting, firstID: hasInFlight ? 2 : 1)
         var inFlight: (job: TransitionJob, endsAt: Int64)?
         if hasInFlight {
             let byte = reader.byte()
-            guard byte & 7 <= libraryKeyCount, byte < 32 else { return nil }
+            guard byte & 7 <= libraryKeyCount, byte < 32 else { return false }
             let job = TransitionJob(id: 1, target: .withLibraryCode(byte & 7), animated: byte & 8 != 0, hasCompletion: byte & 16 != 0)
             inFlight = (job, reader.int64())
         }
-        guard !reader.failed, reader.isAtEnd else { return nil }
-        let model = StatefulViewControllerModel(
+        guard !reader.failed, reader.isAtEnd else { return false }
+        let decoded = StatefulViewControllerModel(
             hasContent: flags & 1 != 0,
             machine: ViewStateMachine(release: flags & 2 != 0 ? .master : .v3_0_1, currentState: .withLibraryCode(current),
                                       lastState: .withLibraryCode(last), viewStore: store.viewStore, container: container,
                                       containerShown: flags & 4 != 0, forgottenInFlight: ViewList(), forgottenOnScreen: ViewList(),
                                       nextSerial: store.largestSerial + 1, queue: queue, inFlight: inFlight, bounds: store.bounds,
                                       storeComponent: component))
+        if model.isPlainData {
+            // Safe: the model written over holds no reference (`isPlainData`), so not destroying
+            // it leaks nothing; destroyed through its value witness, it cost as much as a
+            // tenth of reading it back.
+            withUnsafeMutablePointer(to: &model) { $0.initialize(to: decoded) }
+        } else {
+            model = decoded
+        }
         decoder = reader
-        return consume model
+        return true
     }
 
     /// `decodeIdentity` for any identity.

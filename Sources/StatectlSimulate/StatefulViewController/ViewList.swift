@@ -14,6 +14,8 @@ struct ViewList: RandomAccessCollection {
     private var spilled: [PlaceholderView]?
 
     private static let capacity = 4
+    /// The most views the list holds packed.
+    static var packedCapacity: Int { capacity }
     private static let largestSerial = (1 << 12) - 1
     private static let slotBits = 14
     private static let slotMask: UInt64 = (1 << 14) - 1

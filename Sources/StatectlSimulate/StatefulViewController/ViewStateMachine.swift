@@ -28,6 +28,12 @@ struct StoredView: Hashable {
         right = Int32(clamping: insets.right)
     }
 
+    /// A view with no insets: the packed store's, made for every job that shows one.
+    init(serial: Int) {
+        self.serial = serial
+        top = 0; left = 0; bottom = 0; right = 0
+    }
+
     func view(key: String) -> PlaceholderView { PlaceholderView(key: key, serial: serial) }
 }
 
@@ -142,6 +148,7 @@ struct ViewStateMachine {
     }
 
     /// `transitionToState`: records the request and queues it.
+    @inline(__always)
     mutating func request(_ target: MachineState, animated: Bool, hasCompletion: Bool, effects: inout Effects) {
         lastState = target
         let job = TransitionJob(id: nextJobID, target: target, animated: animated, hasCompletion: hasCompletion)

@@ -27,7 +27,7 @@ struct ViewStore {
 
     private func packedView(_ index: Int) -> StoredView? {
         let serial = slot(index)
-        return serial == 0 ? nil : StoredView(serial: serial, insets: .zero)
+        return serial == 0 ? nil : StoredView(serial: serial)
     }
 
     private mutating func setSlot(_ index: Int, serial: Int) {
@@ -46,6 +46,7 @@ struct ViewStore {
 
     /// The view for a state's key, nil for `.none`: a library key's without making or
     /// hashing its text, unless it had to spill.
+    @inline(__always)
     func view(for state: MachineState) -> StoredView? {
         if let code = state.libraryCode {
             if code == 0 { return nil }
