@@ -192,13 +192,11 @@ public struct IdentityDecoder {
     private let bytes: UnsafeRawBufferPointer
     private var offset = 0
     public private(set) var failed = false
-    /// Unowned, as `bytes` is not owned: explore makes a decoder for every configuration it
-    /// expands, and holding the table retained and released it each time.
-    private unowned(unsafe) let components: IdentityComponents?
+    private let components: IdentityComponents?
     /// The component `component` read last, when it came from a table.
     public private(set) var lastComponent: IdentityComponents.Reference?
 
-    /// `bytes` and `components` (the table the encoder used) must outlive the decoder.
+    /// `bytes` must outlive the decoder; `components`: the table the encoder used.
     public init(_ bytes: UnsafeRawBufferPointer, components: IdentityComponents? = nil) {
         self.bytes = bytes
         self.components = components
@@ -314,33 +312,23 @@ public final class IdentityComponents {
     /// Members as read back by `IdentityDecoder.sharedComponent`, by number: an array, as
     /// explore reads one for every configuration it expands.
     // Read for every configuration explore expands, from one thread: no dynamic exclusivity checks.
-    // Each retained once by `keep` and released by `deinit`, held unmanaged: read as
-    // references, each look-up retained and released its box.
-    @exclusivity(unchecked) private var values: [Unmanaged<AnyObject>?] = []
+    @exclusivity(unchecked) private var values: [AnyObject?] = []
     private final class Box<Value> {
         let value: Value
         init(_ value: Value) { self.value = value }
     }
 
-    deinit {
-        for case let box? in values { box.release() }
-    }
-
     func value<Value>(_ number: Int, as type: Value.Type) -> Value? {
         guard number < values.count, let box = values[number] else { return nil }
-        // Unretained: the table holds the box as long as it lives.
-        return box._withUnsafeGuaranteedRef { box in
-            // The type compared, not cast: a dynamic cast was most of reading a configuration's
-            // store back, and a search keeps one type in its table.
-            guard ObjectIdentifier(Swift.type(of: box)) == ObjectIdentifier(Box<Value>.self) else { return nil }
-            return unsafeDowncast(box, to: Box<Value>.self).value
-        }
+        // The type compared, not cast: a dynamic cast was most of reading a configuration's
+        // store back, and a search keeps one type in its table.
+        guard ObjectIdentifier(Swift.type(of: box)) == ObjectIdentifier(Box<Value>.self) else { return nil }
+        return unsafeDowncast(box, to: Box<Value>.self).value
     }
 
     func keep<Value>(_ value: Value, for number: Int) {
         if number >= values.count { values += Array(repeating: nil, count: number + 1 - values.count) }
-        values[number]?.release()
-        values[number] = Unmanaged.passRetained(Box(value) as AnyObject)
+        values[number] = Box(value)
     }
 
     func withMember<Result>(_ number: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
