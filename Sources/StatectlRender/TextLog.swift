@@ -152,76 +152,108 @@ public final class TextLogRenderer: RecordSink {
         return String(output.text.dropLast())
     }
 
+    typealias FieldCursor = EncodedFields.Iterator
+
+    /// The field `key`, searched from the cursor on and then from the start: fields are
+    /// mostly read in the order they were made, so a search usually matches at once.
+    private static func find(_ key: FieldKey, in fields: inout FieldCursor) -> FieldView? {
+        let resume = fields.offset
+        while let field = fields.next() {
+            if field.key == key { return field.value }
+        }
+        fields.offset = 0
+        while fields.offset < resume, let field = fields.next() {
+            if field.key == key { return field.value }
+        }
+        return nil
+    }
+
+    private func value(_ key: FieldKey, _ fields: inout FieldCursor) { write(Self.find(key, in: &fields) ?? .null) }
+
+    // The readers below take the next field in place when it is the one asked for, of the
+    // type expected: no decoding and no search. Anything else goes through `find`, which
+    // starts from the same place, so the output is the same either way.
+
+    @inline(__always)
+    private func number(_ key: FieldKey, _ fields: inout FieldCursor) {
+        if let number = fields.nextInt(key) { out.write(number: number) } else { value(key, &fields) }
+    }
+
+    @inline(__always)
+    private func text(_ key: FieldKey, _ fields: inout FieldCursor) {
+        if let text = fields.nextText(key) {
+            out.write(text.bytes, escapingControlsWith: TextLogRenderer.escapeControls)
+        } else {
+            value(key, &fields)
+        }
+    }
+
+    @inline(__always)
+    private func flag(_ key: FieldKey, _ fields: inout FieldCursor) -> Bool {
+        if let flag = fields.nextBool(key) { return flag }
+        return Self.find(key, in: &fields)?.isTrue ?? false
+    }
+
+    private func job(_ fields: inout FieldCursor) {
+        out.write(UInt8(ascii: "#"))
+        number(.job, &fields)
+    }
+
+    /// `#2 → loading`: a transition job and where it goes.
+    private func jobToTarget(_ fields: inout FieldCursor) {
+        job(&fields)
+        out.write(" → " as StaticString)
+        text(.target, &fields)
+    }
+
     private func writeMessage(_ record: RecordView) {
-        // Fields are mostly read in the order they were made, so each search starts where
-        // the last one ended and usually matches at once.
-        var cursor = record.fields.makeIterator()
-        func find(_ key: FieldKey) -> FieldView? {
-            let resume = cursor.offset
-            while let field = cursor.next() {
-                if field.key == key { return field.value }
-            }
-            cursor.offset = 0
-            while cursor.offset < resume, let field = cursor.next() {
-                if field.key == key { return field.value }
-            }
-            return nil
-        }
-        func value(_ key: FieldKey) { write(find(key) ?? .null) }
-        func flag(_ key: FieldKey) -> Bool { find(key)?.isTrue ?? false }
-        func job() {
-            out.write(UInt8(ascii: "#"))
-            value(.job)
-        }
-        /// `#2 → loading`: a transition job and where it goes.
-        func jobToTarget() {
-            job()
-            out.write(" → " as StaticString)
-            value(.target)
-        }
+        // Fields are read in the order each model makes a kind's fields, so each read
+        // usually takes the next field. (Helpers that take the cursor `inout`, not nested
+        // functions: capturing it, they went through dynamic exclusivity checks.)
+        var fields = record.fields.makeIterator()
         switch record.kind {
         case .statement:
-            value(.call)
+            text(.call, &fields)
         case .decision:
-            value(.entry)
+            value(.entry, &fields)
             out.write(": " as StaticString)
-            if case .strings(let path)? = find(.path) {
+            if case .strings(let path)? = Self.find(.path, in: &fields) {
                 for step in path {
                     out.write(step.bytes)
                     out.write(" → " as StaticString)
                 }
             }
-            value(.outcome)
+            value(.outcome, &fields)
         case .unobtrusiveError:
             out.write("handleErrorWhenContentAvailable(" as StaticString)
-            if case .string(let error)? = find(.error) { JSONLinesRenderer.writeQuoted(error.bytes, to: out) }
+            if case .string(let error)? = Self.find(.error, in: &fields) { JSONLinesRenderer.writeQuoted(error.bytes, to: out) }
             out.write(") (#" as StaticString)
-            value(.count)
+            number(.count, &fields)
             out.write(UInt8(ascii: ")"))
         case .queued:
-            jobToTarget()
-            out.write(flag(.animated) ? " (animated)" as StaticString : " (not animated)")
+            jobToTarget(&fields)
+            out.write(flag(.animated, &fields) ? " (animated)" as StaticString : " (not animated)")
         case .began:
-            job()
+            job(&fields)
             out.write(UInt8(ascii: " "))
-            value(.from)
+            text(.from, &fields)
             out.write(" → " as StaticString)
-            value(.to)
-            if flag(.animated) {
+            text(.to, &fields)
+            if flag(.animated, &fields) {
                 out.write(", animated until " as StaticString)
-                value(.until)
+                number(.until, &fields)
                 out.write("ms" as StaticString)
             } else {
                 out.write(", not animated" as StaticString)
             }
         case .dropped:
-            jobToTarget()
+            jobToTarget(&fields)
             out.write(": already current, completion never called" as StaticString)
         case .completed:
-            jobToTarget()
-            if flag(.completion) {
+            jobToTarget(&fields)
+            if flag(.completion, &fields) {
                 out.write("; completion called (" as StaticString)
-                value(.completions)
+                number(.completions, &fields)
                 out.write(" so far)" as StaticString)
             } else {
                 out.write("; no completion handler" as StaticString)
@@ -231,64 +263,64 @@ public final class TextLogRenderer: RecordSink {
         case .containerRemoved:
             out.write("container view removed from the backing view" as StaticString)
         case .viewAdded:
-            value(.view)
+            text(.view, &fields)
             out.write(" view, frame " as StaticString)
-            value(.frame)
-            if flag(.animated) { out.write(", fading in" as StaticString) }
+            value(.frame, &fields)
+            if flag(.animated, &fields) { out.write(", fading in" as StaticString) }
         case .viewRemoved:
-            value(.view)
+            text(.view, &fields)
             out.write(" view" as StaticString)
         case .noView:
             out.write("no view configured for '" as StaticString)
-            value(.view)
+            value(.view, &fields)
             out.write(UInt8(ascii: "'"))
         case .expect:
-            value(.property)
+            text(.property, &fields)
             out.write(UInt8(ascii: " "))
-            value(.comparison)
+            text(.comparison, &fields)
             out.write(UInt8(ascii: " "))
-            value(.expected)
-            if flag(.passed) {
+            value(.expected, &fields)
+            if flag(.passed, &fields) {
                 out.write(": ok" as StaticString)
             } else {
                 out.write(": FAILED (actual: " as StaticString)
-                value(.actual)
+                value(.actual, &fields)
                 out.write(UInt8(ascii: ")"))
             }
         case .runtimeError:
-            value(.message)
+            value(.message, &fields)
         case .callback:
             writeCallback(record)
         case .request:
-            value(.name)
+            value(.name, &fields)
             out.write(" → delegate (pending: " as StaticString)
-            value(.pending)
+            value(.pending, &fields)
             out.write(UInt8(ascii: ")"))
         case .table:
-            value(.change)
+            value(.change, &fields)
             out.write(record[.value].map { if case .string = $0 { return ": " } else { return " = " } } ?? ": ")
-            value(.value)
+            value(.value, &fields)
         case .ignored:
-            value(.name)
+            value(.name, &fields)
             out.write(": " as StaticString)
-            value(.reason)
+            value(.reason, &fields)
         case .tableEffects:
             out.write("backgroundView = " as StaticString)
-            value(.backgroundView)
-            out.write(flag(.separators) ? ", separators on" as StaticString : ", separators off")
-            out.write(flag(.scrollEnabled) ? ", scrolling on" as StaticString : ", scrolling off")
-            out.write(flag(.headerFooterHidden) ? ", header/footer hidden" as StaticString : ", header/footer shown")
-            if flag(.infiniteScrollingStopped) { out.write(", infinite scrolling stopped" as StaticString) }
+            value(.backgroundView, &fields)
+            out.write(flag(.separators, &fields) ? ", separators on" as StaticString : ", separators off")
+            out.write(flag(.scrollEnabled, &fields) ? ", scrolling on" as StaticString : ", scrolling off")
+            out.write(flag(.headerFooterHidden, &fields) ? ", header/footer hidden" as StaticString : ", header/footer shown")
+            if flag(.infiniteScrollingStopped, &fields) { out.write(", infinite scrolling stopped" as StaticString) }
             out.write(", reloadData" as StaticString)
         case .containment:
             if record[.call]?.value == .string("addChild") {
                 out.write("addChild(" as StaticString)
-                value(.child)
+                value(.child, &fields)
                 out.write(UInt8(ascii: ")"))
             } else {
-                value(.child)
+                value(.child, &fields)
                 out.write(UInt8(ascii: "."))
-                value(.call)
+                value(.call, &fields)
             }
         case .final:
             // Its fields as `key: value`, in order. The model is left out: the script's
