@@ -30,6 +30,13 @@ public final class TextLogRenderer: RecordSink {
         Array(kind.rawValue.utf8) + Array(repeating: 0x20, count: max(0, 16 - kind.rawValue.utf8.count) + 2)
     }
 
+    /// The last view frame written, and its text (`writeFrame`): a pointer, as `columns`.
+    private var lastFrame: SIMD4<Int64>?
+    private let frameColumn = UnsafeMutablePointer<UInt8>.allocate(capacity: TextLogRenderer.frameCapacity)
+    private var frameColumnCount = 0
+    /// Room for four 20-digit numbers with their signs, the commas and the parentheses.
+    private static let frameCapacity = 96
+
     /// The messages of records whose fields the model numbered (`RecordView.fieldsKey`: a
     /// walk through its decision table, the same text every time), by that number: a
     /// decision is written once and copied after. (A renderer serves one run, so one model
@@ -42,7 +49,10 @@ public final class TextLogRenderer: RecordSink {
 
     public init(_ out: OutputBuffer) { self.out = out }
 
-    deinit { columns.deallocate() }
+    deinit {
+        columns.deallocate()
+        frameColumn.deallocate()
+    }
 
     public func write(_ record: RecordView) {
         if let last = columnsFor, last.time == record.time {
@@ -206,6 +216,28 @@ public final class TextLogRenderer: RecordSink {
         text(.target, &fields)
     }
 
+    /// `(0, 0, 320, 480)`, as any list of numbers is written: copied from the last frame
+    /// written when it is the same (views on one screen share their bounds), else written
+    /// and kept.
+    private func writeFrame(_ frame: SIMD4<Int64>) {
+        if frame == lastFrame {
+            out.write(UnsafeBufferPointer(start: frameColumn, count: frameColumnCount))
+            return
+        }
+        let start = out.position
+        out.write(UInt8(ascii: "("))
+        for index in 0..<4 {
+            if index > 0 { out.write(", " as StaticString) }
+            out.write(number: frame[index])
+        }
+        out.write(UInt8(ascii: ")"))
+        let written = out.written(since: start)
+        guard written.count <= Self.frameCapacity else { return }
+        UnsafeMutableRawPointer(frameColumn).copyBytes(from: written.baseAddress!, byteCount: written.count)
+        frameColumnCount = written.count
+        lastFrame = frame
+    }
+
     private func writeMessage(_ record: RecordView) {
         // Fields are read in the order each model makes a kind's fields, so each read
         // usually takes the next field. (Helpers that take the cursor `inout`, not nested
@@ -265,7 +297,11 @@ public final class TextLogRenderer: RecordSink {
         case .viewAdded:
             text(.view, &fields)
             out.write(" view, frame " as StaticString)
-            value(.frame, &fields)
+            if let frame = fields.nextInts(.frame), frame.count == 4 {
+                writeFrame(SIMD4(frame[0], frame[1], frame[2], frame[3]))
+            } else {
+                value(.frame, &fields)
+            }
             if flag(.animated, &fields) { out.write(", fading in" as StaticString) }
         case .viewRemoved:
             text(.view, &fields)
