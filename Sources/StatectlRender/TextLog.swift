@@ -297,8 +297,8 @@ public final class TextLogRenderer: RecordSink {
         case .viewAdded:
             text(.view, &fields)
             out.write(" view, frame " as StaticString)
-            if let frame = fields.nextInts(.frame), frame.count == 4 {
-                writeFrame(SIMD4(frame[0], frame[1], frame[2], frame[3]))
+            if let frame = fields.nextFourInts(.frame) {
+                writeFrame(frame)
             } else {
                 value(.frame, &fields)
             }

@@ -390,14 +390,14 @@ public struct EncodedFields: Sequence {
             return text
         }
 
-        /// The next field's numbers, if it is `key` holding `ints`.
+        /// The next field's four numbers (a frame), if it is `key` holding `ints`, four of them.
         @inlinable @inline(__always)
-        public mutating func nextInts(_ key: FieldKey) -> EncodedIntList? {
-            guard nextIs(key, .ints, payload: lengthSize), let base = block.baseAddress else { return nil }
-            let count = base.loadUnaligned(fromByteOffset: offset &+ 2, as: EncodedLength.self)
-            let list = EncodedIntList(start: base + (offset &+ 2 &+ lengthSize), count: count)
-            offset &+= 2 &+ lengthSize &+ 8 &* count
-            return list
+        public mutating func nextFourInts(_ key: FieldKey) -> SIMD4<Int64>? {
+            guard nextIs(key, .ints, payload: lengthSize &+ 32), let base = block.baseAddress,
+                  base.loadUnaligned(fromByteOffset: offset &+ 2, as: EncodedLength.self) == 4 else { return nil }
+            let values = base.loadUnaligned(fromByteOffset: offset &+ 2 &+ lengthSize, as: SIMD4<Int64>.self)
+            offset &+= 2 &+ lengthSize &+ 32
+            return values
         }
     }
 
