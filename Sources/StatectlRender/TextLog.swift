@@ -27,7 +27,9 @@ public final class TextLogRenderer: RecordSink {
     /// as a static on every record, it went through `swift_once` each time.
     private let kindColumns = TextLogRenderer.kindColumnTable
     private static let kindColumnTable = CaseBytes<RecordKind> { kind in
-        Array(kind.rawValue.utf8) + Array(repeating: 0x20, count: max(0, 16 - kind.rawValue.utf8.count) + 2)
+        let column = Array(kind.rawValue.utf8) + Array(repeating: 0x20, count: max(0, 16 - kind.rawValue.utf8.count) + 2)
+        precondition(column.count <= 32, "a kind's column is copied as 32 bytes at most")
+        return column
     }
 
     /// The last view frame written, and its text (`writeFrame`): a pointer, as `columns`.
@@ -47,7 +49,11 @@ public final class TextLogRenderer: RecordSink {
     /// Numbers past this are written every time: the table stays small whatever a model numbers.
     private static let keyedMessageLimit = 4_096
 
-    public init(_ out: OutputBuffer) { self.out = out }
+    public init(_ out: OutputBuffer) {
+        self.out = out
+        // Read as whole words (`OutputBuffer.write(wordsFrom:count:)`), past what is kept.
+        columns.initialize(repeating: 0x20, count: Self.columnsCapacity + Self.columnsCapacity / 2)
+    }
 
     deinit {
         columns.deallocate()
@@ -57,16 +63,23 @@ public final class TextLogRenderer: RecordSink {
     public func write(_ record: RecordView) {
         if let last = columnsFor, last.time == record.time {
             if last.line == record.line {
-                out.write(UnsafeBufferPointer(start: columns, count: columnsCount))
+                // `columns` holds at least 32 bytes: read as words when the columns fit.
+                if columnsCount <= 32 {
+                    out.write(wordsFrom: columns, count: columnsCount)
+                } else {
+                    out.write(UnsafeBufferPointer(start: columns, count: columnsCount))
+                }
             } else {
-                out.write(UnsafeBufferPointer(start: columns, count: timeColumnCount))
+                out.write(wordsFrom: columns, count: timeColumnCount)
                 writeLineColumn(record.line)
             }
         } else {
             writeTimeColumn(record.time)
             writeLineColumn(record.line)
         }
-        out.write(kindColumns[record.kind])
+        // A table slot holds 64 bytes, and a kind's column at most 32 (checked when made).
+        let kindColumn = kindColumns[record.kind]
+        out.write(wordsFrom: kindColumn.baseAddress!, count: kindColumn.count)
         if let key = record.fieldsKey, key >= 0, key < Self.keyedMessageLimit {
             writeKeyedMessage(record, key: key)
         } else {
@@ -127,7 +140,8 @@ public final class TextLogRenderer: RecordSink {
             keepLineColumn(line)
             return
         }
-        out.write(UnsafeBufferPointer(start: lineColumn, count: lineColumnCount))
+        // The last 32 bytes of `columns`, the column at most 32.
+        out.write(wordsFrom: lineColumn, count: lineColumnCount)
         keepLineColumn(line)
     }
 
