@@ -218,12 +218,14 @@ public final class TextLogRenderer: RecordSink {
         return Self.find(key, in: &fields)?.isTrue ?? false
     }
 
+    @inline(__always)
     private func job(_ fields: inout FieldCursor) {
         out.write(UInt8(ascii: "#"))
         number(.job, &fields)
     }
 
     /// `#2 → loading`: a transition job and where it goes.
+    @inline(__always)
     private func jobToTarget(_ fields: inout FieldCursor) {
         job(&fields)
         out.write(" → " as StaticString)
