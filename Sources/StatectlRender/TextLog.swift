@@ -164,7 +164,12 @@ public final class TextLogRenderer: RecordSink {
     /// The kept line column, after the time in `columns`.
     @inline(__always)
     private func keepLineColumn(_ line: Int?) {
-        UnsafeMutableRawPointer(columns + timeColumnCount).copyBytes(from: columns + Self.columnsCapacity, byteCount: lineColumnCount)
+        // As 32 bytes whatever the column's length (at most 32): the time's part ends by 32,
+        // so they land below the kept column, from which they are all loaded first.
+        let kept = UnsafeRawPointer(columns + Self.columnsCapacity)
+        let first = kept.loadUnaligned(as: SIMD2<UInt64>.self), second = kept.loadUnaligned(fromByteOffset: 16, as: SIMD2<UInt64>.self)
+        UnsafeMutableRawPointer(columns + timeColumnCount).storeBytes(of: first, as: SIMD2<UInt64>.self)
+        UnsafeMutableRawPointer(columns + timeColumnCount).storeBytes(of: second, toByteOffset: 16, as: SIMD2<UInt64>.self)
         columnsCount = timeColumnCount &+ lineColumnCount
         columnsFor!.line = line
     }
