@@ -39,6 +39,11 @@ public final class TextLogRenderer: RecordSink {
     /// Room for four 20-digit numbers with their signs, the commas and the parentheses.
     private static let frameCapacity = 96
 
+    /// The last job number written, with its `#`, and how long that is (0: none yet).
+    private var lastJob: Int64 = 0
+    private let jobColumn = UnsafeMutablePointer<UInt8>.allocate(capacity: 32)
+    private var jobColumnCount = 0
+
     /// The messages of records whose fields the model numbered (`RecordView.fieldsKey`: a
     /// walk through its decision table, the same text every time), by that number: a
     /// decision is written once and copied after. (A renderer serves one run, so one model
@@ -53,11 +58,13 @@ public final class TextLogRenderer: RecordSink {
         self.out = out
         // Read as whole words (`OutputBuffer.write(wordsFrom:count:)`), past what is kept.
         columns.initialize(repeating: 0x20, count: Self.columnsCapacity + Self.columnsCapacity / 2)
+        jobColumn.initialize(repeating: 0x20, count: 32)
     }
 
     deinit {
         columns.deallocate()
         frameColumn.deallocate()
+        jobColumn.deallocate()
     }
 
     public func write(_ record: RecordView) {
@@ -223,10 +230,32 @@ public final class TextLogRenderer: RecordSink {
         return Self.find(key, in: &fields)?.isTrue ?? false
     }
 
+    /// `#2`: a job's number, copied from the last one written when it is the same job (a
+    /// job is queued, begins and completes: three records, often in a row).
     @inline(__always)
     private func job(_ fields: inout FieldCursor) {
+        if let job = fields.nextInt(.job) {
+            if job == lastJob, jobColumnCount > 0 {
+                out.write(wordsFrom: jobColumn, count: jobColumnCount)
+            } else {
+                writeJob(job)
+            }
+        } else {
+            out.write(UInt8(ascii: "#"))
+            value(.job, &fields)
+        }
+    }
+
+    /// `#2`, written and kept for `job(_:)`.
+    private func writeJob(_ job: Int64) {
+        let start = out.position
         out.write(UInt8(ascii: "#"))
-        number(.job, &fields)
+        out.write(number: job)
+        let written = out.written(since: start)
+        // At most 21 bytes ('#', a sign and 19 digits), in a 32-byte buffer read whole.
+        UnsafeMutableRawPointer(jobColumn).copyBytes(from: written.baseAddress!, byteCount: written.count)
+        jobColumnCount = written.count
+        lastJob = job
     }
 
     /// `#2 → loading`: a transition job and where it goes.
