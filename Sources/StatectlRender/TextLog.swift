@@ -365,7 +365,12 @@ public final class TextLogRenderer: RecordSink {
             out.write(UInt8(ascii: " "))
             text(.comparison, &fields)
             out.write(UInt8(ascii: " "))
-            value(.expected, &fields)
+            // A state's name or a count, mostly: read in place when it is either.
+            if let text = fields.nextText(.expected) {
+                out.write(text.bytes, escapingControlsWith: TextLogRenderer.escapeControls)
+            } else {
+                number(.expected, &fields)
+            }
             if flag(.passed, &fields) {
                 out.write(": ok" as StaticString)
             } else {
