@@ -10,12 +10,14 @@ final class CaseBytes<Case: CaseIterable>: @unchecked Sendable {
     init(_ make: (Case) -> [UInt8]) {
         precondition(MemoryLayout<Case>.size == 1, "\(Case.self) is expected to be stored in one byte")
         bytes = .allocate(capacity: 256 * Self.width)
+        // Slots may be read whole, past their bytes (`OutputBuffer.write(wordsFrom:count:)`).
+        bytes.initialize(repeating: 0x20, count: 256 * Self.width)
         counts = .allocate(capacity: 256)
         counts.initialize(repeating: 0, count: 256)
         for value in Case.allCases {
             let made = make(value)
             precondition(made.count <= Self.width, "bytes for \(value) are too long")
-            (bytes + Self.index(value) * Self.width).initialize(from: made, count: made.count)
+            (bytes + Self.index(value) * Self.width).update(from: made, count: made.count)
             counts[Self.index(value)] = made.count
         }
     }
@@ -31,6 +33,7 @@ final class CaseBytes<Case: CaseIterable>: @unchecked Sendable {
         withUnsafeBytes(of: value) { Int($0[0]) }
     }
 
+    /// A case's bytes. The slot they start holds 64 bytes, all initialised.
     subscript(value: Case) -> UnsafeBufferPointer<UInt8> {
         let index = Self.index(value)
         return UnsafeBufferPointer(start: bytes + index * Self.width, count: counts[index])

@@ -75,6 +75,21 @@ public final class OutputBuffer {
         storage.pointee.count &+= bytes.count
     }
 
+    /// A piece of at most 32 bytes, copied as four words whatever its length: no branch on
+    /// the length (a log line's columns and kind column, every record). `source` must be
+    /// readable for 32 bytes (a slot of a table, a kept column); the bytes stored past the
+    /// piece lie in the room reserved here, and what is written next overwrites them.
+    @inline(__always)
+    func write(wordsFrom source: UnsafeRawPointer, count: Int) {
+        reserve(32)
+        let destination = UnsafeMutableRawPointer(storage.pointee.base + storage.pointee.count)
+        let first = source.loadUnaligned(as: SIMD2<UInt64>.self)
+        let second = source.loadUnaligned(fromByteOffset: 16, as: SIMD2<UInt64>.self)
+        destination.storeBytes(of: first, as: SIMD2<UInt64>.self)
+        destination.storeBytes(of: second, toByteOffset: 16, as: SIMD2<UInt64>.self)
+        storage.pointee.count &+= count
+    }
+
     /// Hands on what has gathered, then `bytes` from where they lie: a piece longer than a
     /// block gains nothing from being copied into one, and copying it would hold it twice.
     private func writeThrough(_ bytes: UnsafeRawBufferPointer) {

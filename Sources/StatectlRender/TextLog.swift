@@ -27,8 +27,22 @@ public final class TextLogRenderer: RecordSink {
     /// as a static on every record, it went through `swift_once` each time.
     private let kindColumns = TextLogRenderer.kindColumnTable
     private static let kindColumnTable = CaseBytes<RecordKind> { kind in
-        Array(kind.rawValue.utf8) + Array(repeating: 0x20, count: max(0, 16 - kind.rawValue.utf8.count) + 2)
+        let column = Array(kind.rawValue.utf8) + Array(repeating: 0x20, count: max(0, 16 - kind.rawValue.utf8.count) + 2)
+        precondition(column.count <= 32, "a kind's column is copied as 32 bytes at most")
+        return column
     }
+
+    /// The last view frame written, and its text (`writeFrame`): a pointer, as `columns`.
+    private var lastFrame: SIMD4<Int64>?
+    private let frameColumn = UnsafeMutablePointer<UInt8>.allocate(capacity: TextLogRenderer.frameCapacity)
+    private var frameColumnCount = 0
+    /// Room for four 20-digit numbers with their signs, the commas and the parentheses.
+    private static let frameCapacity = 96
+
+    /// The last job number written, with its `#`, and how long that is (0: none yet).
+    private var lastJob: Int64 = 0
+    private let jobColumn = UnsafeMutablePointer<UInt8>.allocate(capacity: 32)
+    private var jobColumnCount = 0
 
     /// The messages of records whose fields the model numbered (`RecordView.fieldsKey`: a
     /// walk through its decision table, the same text every time), by that number: a
@@ -40,23 +54,39 @@ public final class TextLogRenderer: RecordSink {
     /// Numbers past this are written every time: the table stays small whatever a model numbers.
     private static let keyedMessageLimit = 4_096
 
-    public init(_ out: OutputBuffer) { self.out = out }
+    public init(_ out: OutputBuffer) {
+        self.out = out
+        // Read as whole words (`OutputBuffer.write(wordsFrom:count:)`), past what is kept.
+        columns.initialize(repeating: 0x20, count: Self.columnsCapacity + Self.columnsCapacity / 2)
+        jobColumn.initialize(repeating: 0x20, count: 32)
+    }
 
-    deinit { columns.deallocate() }
+    deinit {
+        columns.deallocate()
+        frameColumn.deallocate()
+        jobColumn.deallocate()
+    }
 
     public func write(_ record: RecordView) {
         if let last = columnsFor, last.time == record.time {
             if last.line == record.line {
-                out.write(UnsafeBufferPointer(start: columns, count: columnsCount))
+                // `columns` holds at least 32 bytes: read as words when the columns fit.
+                if columnsCount <= 32 {
+                    out.write(wordsFrom: columns, count: columnsCount)
+                } else {
+                    out.write(UnsafeBufferPointer(start: columns, count: columnsCount))
+                }
             } else {
-                out.write(UnsafeBufferPointer(start: columns, count: timeColumnCount))
+                out.write(wordsFrom: columns, count: timeColumnCount)
                 writeLineColumn(record.line)
             }
         } else {
             writeTimeColumn(record.time)
             writeLineColumn(record.line)
         }
-        out.write(kindColumns[record.kind])
+        // A table slot holds 64 bytes, and a kind's column at most 32 (checked when made).
+        let kindColumn = kindColumns[record.kind]
+        out.write(wordsFrom: kindColumn.baseAddress!, count: kindColumn.count)
         if let key = record.fieldsKey, key >= 0, key < Self.keyedMessageLimit {
             writeKeyedMessage(record, key: key)
         } else {
@@ -117,7 +147,8 @@ public final class TextLogRenderer: RecordSink {
             keepLineColumn(line)
             return
         }
-        out.write(UnsafeBufferPointer(start: lineColumn, count: lineColumnCount))
+        // The last 32 bytes of `columns`, the column at most 32.
+        out.write(wordsFrom: lineColumn, count: lineColumnCount)
         keepLineColumn(line)
     }
 
@@ -140,7 +171,12 @@ public final class TextLogRenderer: RecordSink {
     /// The kept line column, after the time in `columns`.
     @inline(__always)
     private func keepLineColumn(_ line: Int?) {
-        UnsafeMutableRawPointer(columns + timeColumnCount).copyBytes(from: columns + Self.columnsCapacity, byteCount: lineColumnCount)
+        // As 32 bytes whatever the column's length (at most 32): the time's part ends by 32,
+        // so they land below the kept column, from which they are all loaded first.
+        let kept = UnsafeRawPointer(columns + Self.columnsCapacity)
+        let first = kept.loadUnaligned(as: SIMD2<UInt64>.self), second = kept.loadUnaligned(fromByteOffset: 16, as: SIMD2<UInt64>.self)
+        UnsafeMutableRawPointer(columns + timeColumnCount).storeBytes(of: first, as: SIMD2<UInt64>.self)
+        UnsafeMutableRawPointer(columns + timeColumnCount).storeBytes(of: second, toByteOffset: 16, as: SIMD2<UInt64>.self)
         columnsCount = timeColumnCount &+ lineColumnCount
         columnsFor!.line = line
     }
@@ -152,76 +188,154 @@ public final class TextLogRenderer: RecordSink {
         return String(output.text.dropLast())
     }
 
-    private func writeMessage(_ record: RecordView) {
-        // Fields are mostly read in the order they were made, so each search starts where
-        // the last one ended and usually matches at once.
-        var cursor = record.fields.makeIterator()
-        func find(_ key: FieldKey) -> FieldView? {
-            let resume = cursor.offset
-            while let field = cursor.next() {
-                if field.key == key { return field.value }
-            }
-            cursor.offset = 0
-            while cursor.offset < resume, let field = cursor.next() {
-                if field.key == key { return field.value }
-            }
-            return nil
+    typealias FieldCursor = EncodedFields.Iterator
+
+    /// The field `key`, searched from the cursor on and then from the start: fields are
+    /// mostly read in the order they were made, so a search usually matches at once.
+    private static func find(_ key: FieldKey, in fields: inout FieldCursor) -> FieldView? {
+        let resume = fields.offset
+        while let field = fields.next() {
+            if field.key == key { return field.value }
         }
-        func value(_ key: FieldKey) { write(find(key) ?? .null) }
-        func flag(_ key: FieldKey) -> Bool { find(key)?.isTrue ?? false }
-        func job() {
+        fields.offset = 0
+        while fields.offset < resume, let field = fields.next() {
+            if field.key == key { return field.value }
+        }
+        return nil
+    }
+
+    private func value(_ key: FieldKey, _ fields: inout FieldCursor) { write(Self.find(key, in: &fields) ?? .null) }
+
+    // The readers below take the next field in place when it is the one asked for, of the
+    // type expected: no decoding and no search. Anything else goes through `find`, which
+    // starts from the same place, so the output is the same either way.
+
+    @inline(__always)
+    private func number(_ key: FieldKey, _ fields: inout FieldCursor) {
+        if let number = fields.nextInt(key) { out.write(number: number) } else { value(key, &fields) }
+    }
+
+    @inline(__always)
+    private func text(_ key: FieldKey, _ fields: inout FieldCursor) {
+        if let text = fields.nextText(key) {
+            out.write(text.bytes, escapingControlsWith: TextLogRenderer.escapeControls)
+        } else {
+            value(key, &fields)
+        }
+    }
+
+    @inline(__always)
+    private func flag(_ key: FieldKey, _ fields: inout FieldCursor) -> Bool {
+        if let flag = fields.nextBool(key) { return flag }
+        return Self.find(key, in: &fields)?.isTrue ?? false
+    }
+
+    /// `#2`: a job's number, copied from the last one written when it is the same job (a
+    /// job is queued, begins and completes: three records, often in a row).
+    @inline(__always)
+    private func job(_ fields: inout FieldCursor) {
+        if let job = fields.nextInt(.job) {
+            if job == lastJob, jobColumnCount > 0 {
+                out.write(wordsFrom: jobColumn, count: jobColumnCount)
+            } else {
+                writeJob(job)
+            }
+        } else {
             out.write(UInt8(ascii: "#"))
-            value(.job)
+            value(.job, &fields)
         }
-        /// `#2 → loading`: a transition job and where it goes.
-        func jobToTarget() {
-            job()
-            out.write(" → " as StaticString)
-            value(.target)
+    }
+
+    /// `#2`, written and kept for `job(_:)`.
+    private func writeJob(_ job: Int64) {
+        let start = out.position
+        out.write(UInt8(ascii: "#"))
+        out.write(number: job)
+        let written = out.written(since: start)
+        // At most 21 bytes ('#', a sign and 19 digits), in a 32-byte buffer read whole.
+        UnsafeMutableRawPointer(jobColumn).copyBytes(from: written.baseAddress!, byteCount: written.count)
+        jobColumnCount = written.count
+        lastJob = job
+    }
+
+    /// `#2 → loading`: a transition job and where it goes.
+    @inline(__always)
+    private func jobToTarget(_ fields: inout FieldCursor) {
+        job(&fields)
+        out.write(" → " as StaticString)
+        text(.target, &fields)
+    }
+
+    /// `(0, 0, 320, 480)`, as any list of numbers is written: copied from the last frame
+    /// written when it is the same (views on one screen share their bounds), else written
+    /// and kept.
+    private func writeFrame(_ frame: SIMD4<Int64>) {
+        if frame == lastFrame {
+            out.write(UnsafeBufferPointer(start: frameColumn, count: frameColumnCount))
+            return
         }
+        let start = out.position
+        out.write(UInt8(ascii: "("))
+        for index in 0..<4 {
+            if index > 0 { out.write(", " as StaticString) }
+            out.write(number: frame[index])
+        }
+        out.write(UInt8(ascii: ")"))
+        let written = out.written(since: start)
+        guard written.count <= Self.frameCapacity else { return }
+        UnsafeMutableRawPointer(frameColumn).copyBytes(from: written.baseAddress!, byteCount: written.count)
+        frameColumnCount = written.count
+        lastFrame = frame
+    }
+
+    private func writeMessage(_ record: RecordView) {
+        // Fields are read in the order each model makes a kind's fields, so each read
+        // usually takes the next field. (Helpers that take the cursor `inout`, not nested
+        // functions: capturing it, they went through dynamic exclusivity checks.)
+        var fields = record.fields.makeIterator()
         switch record.kind {
         case .statement:
-            value(.call)
+            text(.call, &fields)
         case .decision:
-            value(.entry)
+            value(.entry, &fields)
             out.write(": " as StaticString)
-            if case .strings(let path)? = find(.path) {
+            if case .strings(let path)? = Self.find(.path, in: &fields) {
                 for step in path {
                     out.write(step.bytes)
                     out.write(" → " as StaticString)
                 }
             }
-            value(.outcome)
+            value(.outcome, &fields)
         case .unobtrusiveError:
             out.write("handleErrorWhenContentAvailable(" as StaticString)
-            if case .string(let error)? = find(.error) { JSONLinesRenderer.writeQuoted(error.bytes, to: out) }
+            if case .string(let error)? = Self.find(.error, in: &fields) { JSONLinesRenderer.writeQuoted(error.bytes, to: out) }
             out.write(") (#" as StaticString)
-            value(.count)
+            number(.count, &fields)
             out.write(UInt8(ascii: ")"))
         case .queued:
-            jobToTarget()
-            out.write(flag(.animated) ? " (animated)" as StaticString : " (not animated)")
+            jobToTarget(&fields)
+            out.write(flag(.animated, &fields) ? " (animated)" as StaticString : " (not animated)")
         case .began:
-            job()
+            job(&fields)
             out.write(UInt8(ascii: " "))
-            value(.from)
+            text(.from, &fields)
             out.write(" → " as StaticString)
-            value(.to)
-            if flag(.animated) {
+            text(.to, &fields)
+            if flag(.animated, &fields) {
                 out.write(", animated until " as StaticString)
-                value(.until)
+                number(.until, &fields)
                 out.write("ms" as StaticString)
             } else {
                 out.write(", not animated" as StaticString)
             }
         case .dropped:
-            jobToTarget()
+            jobToTarget(&fields)
             out.write(": already current, completion never called" as StaticString)
         case .completed:
-            jobToTarget()
-            if flag(.completion) {
+            jobToTarget(&fields)
+            if flag(.completion, &fields) {
                 out.write("; completion called (" as StaticString)
-                value(.completions)
+                number(.completions, &fields)
                 out.write(" so far)" as StaticString)
             } else {
                 out.write("; no completion handler" as StaticString)
@@ -231,64 +345,73 @@ public final class TextLogRenderer: RecordSink {
         case .containerRemoved:
             out.write("container view removed from the backing view" as StaticString)
         case .viewAdded:
-            value(.view)
+            text(.view, &fields)
             out.write(" view, frame " as StaticString)
-            value(.frame)
-            if flag(.animated) { out.write(", fading in" as StaticString) }
+            if let frame = fields.nextFourInts(.frame) {
+                writeFrame(frame)
+            } else {
+                value(.frame, &fields)
+            }
+            if flag(.animated, &fields) { out.write(", fading in" as StaticString) }
         case .viewRemoved:
-            value(.view)
+            text(.view, &fields)
             out.write(" view" as StaticString)
         case .noView:
             out.write("no view configured for '" as StaticString)
-            value(.view)
+            value(.view, &fields)
             out.write(UInt8(ascii: "'"))
         case .expect:
-            value(.property)
+            text(.property, &fields)
             out.write(UInt8(ascii: " "))
-            value(.comparison)
+            text(.comparison, &fields)
             out.write(UInt8(ascii: " "))
-            value(.expected)
-            if flag(.passed) {
+            // A state's name or a count, mostly: read in place when it is either.
+            if let text = fields.nextText(.expected) {
+                out.write(text.bytes, escapingControlsWith: TextLogRenderer.escapeControls)
+            } else {
+                number(.expected, &fields)
+            }
+            if flag(.passed, &fields) {
                 out.write(": ok" as StaticString)
             } else {
                 out.write(": FAILED (actual: " as StaticString)
-                value(.actual)
+                value(.actual, &fields)
                 out.write(UInt8(ascii: ")"))
             }
         case .runtimeError:
-            value(.message)
+            value(.message, &fields)
         case .callback:
             writeCallback(record)
         case .request:
-            value(.name)
+            value(.name, &fields)
             out.write(" → delegate (pending: " as StaticString)
-            value(.pending)
+            value(.pending, &fields)
             out.write(UInt8(ascii: ")"))
         case .table:
-            value(.change)
+            value(.change, &fields)
             out.write(record[.value].map { if case .string = $0 { return ": " } else { return " = " } } ?? ": ")
-            value(.value)
+            value(.value, &fields)
         case .ignored:
-            value(.name)
+            value(.name, &fields)
             out.write(": " as StaticString)
-            value(.reason)
+            value(.reason, &fields)
         case .tableEffects:
             out.write("backgroundView = " as StaticString)
-            value(.backgroundView)
-            out.write(flag(.separators) ? ", separators on" as StaticString : ", separators off")
-            out.write(flag(.scrollEnabled) ? ", scrolling on" as StaticString : ", scrolling off")
-            out.write(flag(.headerFooterHidden) ? ", header/footer hidden" as StaticString : ", header/footer shown")
-            if flag(.infiniteScrollingStopped) { out.write(", infinite scrolling stopped" as StaticString) }
+            value(.backgroundView, &fields)
+            out.write(flag(.separators, &fields) ? ", separators on" as StaticString : ", separators off")
+            out.write(flag(.scrollEnabled, &fields) ? ", scrolling on" as StaticString : ", scrolling off")
+            out.write(flag(.headerFooterHidden, &fields) ? ", header/footer hidden" as StaticString : ", header/footer shown")
+            if flag(.infiniteScrollingStopped, &fields) { out.write(", infinite scrolling stopped" as StaticString) }
             out.write(", reloadData" as StaticString)
         case .containment:
             if record[.call]?.value == .string("addChild") {
                 out.write("addChild(" as StaticString)
-                value(.child)
+                value(.child, &fields)
                 out.write(UInt8(ascii: ")"))
             } else {
-                value(.child)
+                value(.child, &fields)
                 out.write(UInt8(ascii: "."))
-                value(.call)
+                value(.call, &fields)
             }
         case .final:
             // Its fields as `key: value`, in order. The model is left out: the script's

@@ -153,6 +153,42 @@ struct LogRendererTests {
         #expect(TextLogRenderer.line(for: records[4]).hasPrefix("   300ms      -  containerAdded    "))
     }
 
+    @Test("a record's fields in another order, and pieces kept from the record before, give the same line")
+    func fieldsOutOfOrder() {
+        let began = [Field(.job, .int(12)), Field(.from, .string("loading")), Field(.to, .string("error")),
+                     Field(.animated, .bool(true)), Field(.until, .int(600))]
+        let added = [Field(.view, .string("error")), Field(.frame, .ints([0, 0, 320, 480])), Field(.animated, .bool(false))]
+        let expect = [Field(.property, .string("state")), Field(.comparison, .string("==")), Field(.expected, .string("error")),
+                      Field(.actual, .string("loading")), Field(.passed, .bool(false))]
+        let records = [
+            Record(time: 300, line: 3, kind: .began, fields: began),
+            Record(time: 300, line: 3, kind: .began, fields: began.reversed()),
+            Record(time: 300, line: 3, kind: .queued, fields: [Field(.job, .int(13)), Field(.target, .string("v0")), Field(.animated, .bool(true))]),
+            Record(time: 300, line: 3, kind: .completed, fields: [Field(.completions, .int(4)), Field(.completion, .bool(true)),
+                                                                  Field(.target, .string("error")), Field(.job, .int(12))]),
+            Record(time: 300, line: 3, kind: .viewAdded, fields: added),
+            Record(time: 300, line: 3, kind: .viewAdded, fields: added.reversed()),
+            Record(time: 300, line: 3, kind: .viewAdded, fields: [Field(.view, .string("v0")), Field(.frame, .ints([0, 4, 316, 476]))]),
+            Record(time: 300, line: 3, kind: .viewAdded, fields: [Field(.view, .string("v1")), Field(.frame, .ints([1, 2, 3]))]),
+            Record(time: 300, line: 3, kind: .expect, fields: expect),
+            Record(time: 300, line: 3, kind: .expect, fields: expect.reversed()),
+            Record(time: 300, line: 3, kind: .expect, fields: [Field(.property, .string("completions")), Field(.comparison, .string("==")),
+                                                               Field(.expected, .int(3)), Field(.actual, .int(3)), Field(.passed, .bool(true))]),
+        ]
+        let output = StringOutput()
+        let renderer = TextLogRenderer(output.buffer)
+        for record in records { record.withView { renderer.write($0) } }
+        let lines = output.text.split(separator: "\n").map { String($0.dropFirst(35)) }
+        #expect(lines == [
+            "#12 loading → error, animated until 600ms", "#12 loading → error, animated until 600ms",
+            "#13 → v0 (animated)", "#12 → error; completion called (4 so far)",
+            "error view, frame (0, 0, 320, 480)", "error view, frame (0, 0, 320, 480)",
+            "v0 view, frame (0, 4, 316, 476)", "v1 view, frame (1, 2, 3)",
+            "state == error: FAILED (actual: loading)", "state == error: FAILED (actual: loading)",
+            "completions == 3: ok",
+        ])
+    }
+
     @Test("right alignment and padding measure from the column's start")
     func alignment() {
         let output = StringOutput()

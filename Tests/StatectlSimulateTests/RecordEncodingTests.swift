@@ -38,6 +38,32 @@ struct RecordEncodingTests {
         }
     }
 
+    @Test("the in-place readers take the next field only when its key and type match")
+    func inPlaceReaders() {
+        Self.everyKindOfValue.withView { view in
+            var fields = view.fields.makeIterator()
+            #expect(fields.nextInt(.until) == nil)
+            #expect(fields.nextBool(.job) == nil)
+            #expect(fields.offset == 0)
+            #expect(fields.nextInt(.job) == Int64.min)
+            #expect(fields.nextInt(.until) == Int64.max)
+            #expect(fields.nextBool(.animated) == true)
+            #expect(fields.nextBool(.completion) == false)
+            #expect(fields.nextText(.from)?.string == "")
+            #expect(fields.nextText(.to)?.string == "é\u{1}\"x\"")
+            #expect(fields.nextFourInts(.frame) == nil)
+            #expect(fields.next()?.key == .path)
+            #expect(fields.next()?.key == .edges)
+            #expect(fields.nextFourInts(.frame) == SIMD4(0, -5, 375, 667))
+            #expect(fields.nextText(.error) == nil)
+            #expect(fields.next()?.key == .error)
+            #expect(fields.nextFourInts(.outcome) == nil)
+            #expect(fields.next()?.key == .outcome)
+            #expect(fields.next() == nil)
+            #expect(fields.nextInt(.job) == nil)
+        }
+    }
+
     @Test("the encoder grows past its first block and starts afresh after removeAll")
     func growth() {
         let encoder = FieldEncoder(capacity: 8)
