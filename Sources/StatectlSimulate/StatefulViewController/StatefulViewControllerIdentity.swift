@@ -105,8 +105,10 @@ extension ViewStateMachine {
     // a store read back unchanged) writes no ranks and sorts nothing; both ways write the
     // same bytes for the same configuration.
     //
-    // Flags, states and jobs take a byte each (a custom key adds its text): the identity is
-    // most of what explore stores per configuration, and it writes one for every step.
+    // Flags and states take a byte each (a custom key adds its text), the waiting requests 5
+    // bits each when all are for the library's states: the identity is most of what explore
+    // stores per configuration, and it writes one for every step (at `depth 10`, up to nine
+    // requests).
     //
     // Mutating only to be read in place (`ExplorableModel.encodeIdentityInPlace`).
     @inline(__always)
@@ -137,8 +139,7 @@ extension ViewStateMachine {
         } else {
             encodeStoreAndViews(into: &encoder)
         }
-        encoder.add(pending)
-        for index in 0..<queue.count { encoder.add(queue[index]) }
+        encoder.addQueue(queue)
         if let (job, endsAt) = inFlight {
             encoder.add(job)
             encoder.add(endsAt - now)
@@ -153,8 +154,9 @@ extension ViewStateMachine {
     private mutating func encodeCommonIdentity(into encoder: inout IdentityEncoder, now: Int64, flags: UInt8) -> Bool {
         guard forgottenOnScreen.isEmpty, forgottenInFlight.isEmpty, let storeComponent,
               encoder.holds(storeComponent) else { return false }
-        // Flags, two states, two counts and two empty ones; two numbers; two bytes a view and a
-        // byte a job, packed (at most 4 views, 12 jobs); the job in flight.
+        // Flags, two states, two counts and two empty ones; two numbers; two bytes a view, packed
+        // (at most 4); the queue's word, 8 bytes stored of which up to 8 kept (12 requests of 5
+        // bits), room for 12 made; the job in flight.
         let maximum = 7 + IdentityCursor.longest * 2 + 2 * ViewList.packedCapacity + JobQueue.packedCapacity + 1
         guard let current = currentState.libraryCode, let last = lastState.libraryCode else { return false }
         var cursor = encoder.cursor(maximum: maximum)
@@ -169,8 +171,11 @@ extension ViewStateMachine {
         guard container.forEachPackedKey({ cursor.put(byte: $0 << 1); cursor.put(byte: 0) }) else { return false }
         cursor.put(byte: 0)
         cursor.put(byte: 0)
-        cursor.put(byte: UInt8(truncatingIfNeeded: queue.count) &<< 1)
-        guard queue.forEachPackedIdentityByte({ cursor.put(byte: $0) }) else { return false }
+        // The count, even as `add` writes it, then the requests' bits whole (`addQueue`).
+        guard let requests = queue.packedIdentityBits else { return false }
+        let waiting = queue.count
+        cursor.put(byte: UInt8(truncatingIfNeeded: waiting) &<< 1)
+        cursor.put(word: requests, byteCount: (5 &* waiting &+ 7) >> 3)
         if let (job, endsAt) = inFlight {
             guard let target = job.target.libraryCode else { return false }
             cursor.put(byte: target | (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0))
@@ -304,13 +309,12 @@ extension ViewStateMachine {
         let jobs = reader.byte()
         let waiting = Int(jobs >> 1)
         guard jobs & 0x81 == 0, waiting <= JobQueue.packedCapacity else { return false }
-        var requests: UInt64 = 0
-        for index in 0..<waiting {
-            let byte = reader.byte()
-            guard byte & 7 <= libraryKeyCount, byte < 32 else { return false }
-            requests |= UInt64(byte) << (5 * index)
-        }
-        let queue = JobQueue(identityBytes: requests, count: waiting, firstID: hasInFlight ? 2 : 1)
+        let requests = reader.word(byteCount: (5 &* waiting &+ 7) >> 3)
+        // Nothing past the last request, and every target a library state's (code 0...4: not
+        // 5, 6 or 7, whose bit 2 comes with bit 0 or 1), all requests at once.
+        let lowBits: UInt64 = 0x0084_2108_4210_8421  // bit 0 of each of 12 requests
+        guard requests >> (5 &* waiting) == 0, requests >> 2 & (requests >> 1 | requests) & lowBits == 0 else { return false }
+        let queue = JobQueue(identityBits: requests, count: waiting, firstID: hasInFlight ? 2 : 1)
         var inFlight: (job: TransitionJob, endsAt: Int64)?
         if hasInFlight {
             let byte = reader.byte()
@@ -354,8 +358,7 @@ extension ViewStateMachine {
         let forgottenOnScreen = decoder.views(store: store, nextSerial: &nextSerial)
         // Job ids numbered again from 1, the one in flight first (it is written last).
         let hasInFlight = flags & 8 != 0
-        var queue = JobQueue()
-        for index in 0..<decoder.count() { queue.append(decoder.job(id: index + (hasInFlight ? 2 : 1))) }
+        let queue = decoder.queue(firstID: hasInFlight ? 2 : 1)
         let inFlight = hasInFlight ? (job: decoder.job(id: 1), endsAt: decoder.int64()) : nil
         guard !decoder.failed, decoder.isAtEnd else { return nil }
         let keepsComponent = forgottenOnScreen.isEmpty
@@ -442,6 +445,36 @@ extension IdentityDecoder {
         return views
     }
 
+    /// What `IdentityEncoder.addQueue` wrote, ids from `firstID`.
+    mutating func queue(firstID: Int) -> JobQueue {
+        var queue = JobQueue()
+        let written = int()
+        let count = written < 0 ? 0 &- written : written
+        // Each request takes a byte at least, or 5 bits.
+        guard count >= 0, written < 0 ? count <= bytesLeft : count <= bytesLeft * 8 / 5 else { fail(); return queue }
+        if written < 0 {
+            for index in 0..<count { queue.append(job(id: firstID + index)) }
+            return queue
+        }
+        // A byte read whenever fewer than 5 bits are left.
+        var bits: UInt64 = 0
+        var held = 0
+        for index in 0..<count {
+            if held < 5 {
+                bits |= UInt64(byte()) << held
+                held += 8
+            }
+            let code = UInt8(truncatingIfNeeded: bits) & 31
+            bits >>= 5
+            held -= 5
+            if code & 7 > UInt8(libraryKeyCount) { fail() }
+            queue.append(TransitionJob(id: firstID + index, target: .withLibraryCode(code & 7), animated: code & 8 != 0,
+                                       hasCompletion: code & 16 != 0))
+        }
+        if bits != 0 { fail() }
+        return queue
+    }
+
     mutating func job(id: Int) -> TransitionJob {
         let (target, flags) = machineState()
         return TransitionJob(id: id, target: target, animated: flags & 8 != 0, hasCompletion: flags & 16 != 0)
@@ -470,6 +503,36 @@ extension IdentityEncoder {
             add(libraryKeyCount)
             add(key)
         }
+    }
+
+    /// The requests waiting: when every one is for a library state (as good as always), the
+    /// count, then 5 bits a request (`TransitionJob` code, 8 animated, 16 completion), first
+    /// lowest, in as many bytes as they fill; else minus the count, then each request as a
+    /// state (`add(_:flags:)`). `encodeCommonIdentity` writes the first form from the queue's
+    /// word, the same bytes.
+    mutating func addQueue(_ queue: JobQueue) {
+        let count = queue.count
+        var allLibrary = true
+        for index in 0..<count where queue[index].target.libraryCode == nil { allLibrary = false; break }
+        guard allLibrary else {
+            add(-count)
+            for index in 0..<count { add(queue[index]) }
+            return
+        }
+        add(count)
+        var bits: UInt64 = 0
+        var held = 0
+        for index in 0..<count {
+            let job = queue[index]
+            bits |= UInt64(job.target.libraryCode! | (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0)) << held
+            held += 5
+            if held >= 8 {
+                add(byte: UInt8(truncatingIfNeeded: bits))
+                bits >>= 8
+                held -= 8
+            }
+        }
+        if held > 0 { add(byte: UInt8(truncatingIfNeeded: bits)) }
     }
 
     @inline(__always)
