@@ -105,7 +105,8 @@ extension ViewStateMachine {
     // a store read back unchanged) writes no ranks and sorts nothing; both ways write the
     // same bytes for the same configuration.
     //
-    // Flags and states take a byte each (a custom key adds its text), the waiting requests 5
+    // The flags share the current state's byte; the other state takes a byte (a custom key
+    // adds its text), the forgotten views nothing unless a flag says so, the waiting requests 5
     // bits each when all are for the library's states: the identity is most of what explore
     // stores per configuration, and it writes one for every step (at `depth 10`, up to nine
     // requests).
@@ -123,10 +124,11 @@ extension ViewStateMachine {
     /// copying the whole machine for it.
     @inline(never)
     private func encodeAnyIdentity(into encoder: inout IdentityEncoder, now: Int64, flags: UInt8) {
-        encoder.add(byte: flags)
-        encoder.add(currentState, flags: 0)
+        // 16: views forgotten, whose lists follow the views on screen.
+        let forgets = !forgottenOnScreen.isEmpty || !forgottenInFlight.isEmpty
+        encoder.add(currentState, flags: (flags | (forgets ? 16 : 0)) << 3)
         encoder.add(lastState, flags: 0)
-        if forgottenOnScreen.isEmpty, forgottenInFlight.isEmpty, let storeComponent, encoder.addComponent(storeComponent) {
+        if !forgets, let storeComponent, encoder.addComponent(storeComponent) {
             // A view leaves the store only by being forgotten: every view on screen is the
             // store's for its key.
             encoder.add(container.count)
@@ -134,10 +136,8 @@ extension ViewStateMachine {
                 encoder.addViewKey(view.key)
                 encoder.add(0)
             }
-            encoder.add(0)
-            encoder.add(0)
         } else {
-            encodeStoreAndViews(into: &encoder)
+            encodeStoreAndViews(into: &encoder, forgets: forgets)
         }
         encoder.addQueue(queue)
         if let (job, endsAt) = inFlight {
@@ -154,14 +154,13 @@ extension ViewStateMachine {
     private mutating func encodeCommonIdentity(into encoder: inout IdentityEncoder, now: Int64, flags: UInt8) -> Bool {
         guard forgottenOnScreen.isEmpty, forgottenInFlight.isEmpty, let storeComponent,
               encoder.holds(storeComponent) else { return false }
-        // Flags, two states, two counts and two empty ones; two numbers; two bytes a view, packed
+        // Flags with a state, a state, two counts; two numbers; two bytes a view, packed
         // (at most 4); the queue's word, 8 bytes stored of which up to 8 kept (12 requests of 5
         // bits), room for 12 made; the job in flight.
         let maximum = 7 + IdentityCursor.longest * 2 + 2 * ViewList.packedCapacity + JobQueue.packedCapacity + 1
         guard let current = currentState.libraryCode, let last = lastState.libraryCode else { return false }
         var cursor = encoder.cursor(maximum: maximum)
-        cursor.put(byte: flags)
-        cursor.put(byte: current)
+        cursor.put(byte: flags << 3 | current)
         cursor.put(byte: last)
         cursor.put(storeComponent.number)
         // A packed list's count, below 64, is one byte, zig-zag as `add` writes it; a list that
@@ -169,8 +168,6 @@ extension ViewStateMachine {
         cursor.put(byte: UInt8(truncatingIfNeeded: container.count) &<< 1)
         // A key and 0 (the store's view) a view; zig-zag, as `add` writes them.
         guard container.forEachPackedKey({ cursor.put(byte: $0 << 1); cursor.put(byte: 0) }) else { return false }
-        cursor.put(byte: 0)
-        cursor.put(byte: 0)
         // The count, even as `add` writes it, then the requests' bits whole (`addQueue`).
         guard let requests = queue.packedIdentityBits else { return false }
         let waiting = queue.count
@@ -189,7 +186,7 @@ extension ViewStateMachine {
     /// renumbered by rank among the live ones (they only tell instances apart and order
     /// them), so that two configurations that differ only in how many views were made
     /// before are one. A view on screen that is the store's for its key is written as 0.
-    private func encodeStoreAndViews(into encoder: inout IdentityEncoder) {
+    private func encodeStoreAndViews(into encoder: inout IdentityEncoder, forgets: Bool) {
         var serials: [Int] = []
         serials.reserveCapacity(viewStore.count + container.count + forgottenInFlight.count + forgottenOnScreen.count)
         for (_, view) in viewStore.elements { serials.append(view.serial) }
@@ -223,6 +220,7 @@ extension ViewStateMachine {
             }
         }
         encodeViews(container)
+        guard forgets else { return }
         encodeViews(forgottenInFlight)
         encodeViews(forgottenOnScreen)
     }
@@ -286,9 +284,11 @@ extension ViewStateMachine {
     @inline(__always)
     static func decodeCommonIdentity(_ decoder: inout IdentityDecoder, into model: inout StatefulViewControllerModel) -> Bool {
         var reader = decoder
-        let flags = reader.byte()
-        let current = reader.byte(), last = reader.byte()
-        guard current <= libraryKeyCount, last <= libraryKeyCount else { return false }
+        let first = reader.byte()
+        let flags = first >> 3, current = first & 7
+        let last = reader.byte()
+        // Nothing forgotten (16), both states the library's.
+        guard flags & 16 == 0, current <= libraryKeyCount, last <= libraryKeyCount else { return false }
         let store = reader.sharedComponent { decoder in StoreReading(&decoder) }
         guard let component = reader.lastComponent else { return false }
         // Every view on screen is the store's for its key (written 0). Counts and keys as the
@@ -304,7 +304,6 @@ extension ViewStateMachine {
             guard serial != 0 else { return false }
             container.append(libraryKey: code, serial: serial)
         }
-        guard reader.byte() == 0, reader.byte() == 0 else { return false }  // nothing forgotten
         let hasInFlight = flags & 8 != 0
         let jobs = reader.byte()
         let waiting = Int(jobs >> 1)
@@ -344,18 +343,19 @@ extension ViewStateMachine {
 
     /// `decodeIdentity` for any identity.
     static func decodeAnyIdentity(_ decoder: inout IdentityDecoder) -> StatefulViewControllerModel? {
-        let flags = decoder.byte()
+        let (currentState, high) = decoder.machineState()
+        let flags = high >> 3
         let release = flags & 2 != 0 ? Release.master : Release.v3_0_1
         let containerShown = flags & 4 != 0
-        let currentState = decoder.machineState().state
         let lastState = decoder.machineState().state
         // Read once per component and shared: the successors of configurations with the same
         // store then share its dictionary.
         let store = decoder.sharedComponent { decoder in StoreReading(&decoder) }
         var nextSerial = store.largestSerial + 1
         let container = decoder.views(store: store, nextSerial: &nextSerial)
-        let forgottenInFlight = decoder.views(store: store, nextSerial: &nextSerial)
-        let forgottenOnScreen = decoder.views(store: store, nextSerial: &nextSerial)
+        let forgets = flags & 16 != 0
+        let forgottenInFlight = forgets ? decoder.views(store: store, nextSerial: &nextSerial) : ViewList()
+        let forgottenOnScreen = forgets ? decoder.views(store: store, nextSerial: &nextSerial) : ViewList()
         // Job ids numbered again from 1, the one in flight first (it is written last).
         let hasInFlight = flags & 8 != 0
         let queue = decoder.queue(firstID: hasInFlight ? 2 : 1)
