@@ -132,10 +132,7 @@ extension ViewStateMachine {
             // A view leaves the store only by being forgotten: every view on screen is the
             // store's for its key.
             encoder.add(container.count)
-            for view in container {
-                encoder.addViewKey(view.key)
-                encoder.add(0)
-            }
+            for view in container { encoder.addView(key: view.key, rankPlusOne: 0) }
         } else {
             encodeStoreAndViews(into: &encoder, forgets: forgets)
         }
@@ -166,8 +163,8 @@ extension ViewStateMachine {
         // A packed list's count, below 64, is one byte, zig-zag as `add` writes it; a list that
         // spilled is refused below, and nothing written is kept.
         cursor.put(byte: UInt8(truncatingIfNeeded: container.count) &<< 1)
-        // A key and 0 (the store's view) a view; zig-zag, as `add` writes them.
-        guard container.forEachPackedKey({ cursor.put(byte: $0 << 1); cursor.put(byte: 0) }) else { return false }
+        // A key, twice over, a view (the store's, `addView`); zig-zag, as `add` writes it.
+        guard container.forEachPackedKey({ cursor.put(byte: $0 << 2) }) else { return false }
         // The count, even as `add` writes it, then the requests' bits whole (`addQueue`).
         guard let requests = queue.packedIdentityBits else { return false }
         let waiting = queue.count
@@ -215,8 +212,7 @@ extension ViewStateMachine {
             var sorted = true
             for index in views.indices.dropFirst() where precedes(views[index], views[index - 1]) { sorted = false; break }
             for view in sorted ? Array(views) : views.sorted(by: precedes) {
-                encoder.addViewKey(view.key)
-                encoder.add(viewStore[view.key]?.serial == view.serial ? 0 : rank(view.serial) + 1)
+                encoder.addView(key: view.key, rankPlusOne: viewStore[view.key]?.serial == view.serial ? 0 : rank(view.serial) + 1)
             }
         }
         encodeViews(container)
@@ -298,8 +294,8 @@ extension ViewStateMachine {
         guard views & 0x81 == 0, Int(views >> 1) <= ViewList.packedCapacity else { return false }
         for _ in 0..<Int(views >> 1) {
             let key = reader.byte()
-            let code = Int(key >> 1)
-            guard key & 1 == 0, code < libraryKeyCount, reader.byte() == 0 else { return false }
+            let code = Int(key >> 2)
+            guard key & 3 == 0, code < libraryKeyCount else { return false }
             let serial = store.viewStore.packedSerial(libraryKey: code)
             guard serial != 0 else { return false }
             container.append(libraryKey: code, serial: serial)
@@ -422,8 +418,11 @@ extension IdentityDecoder {
         let count = count()
         var views = ViewList()
         for _ in 0..<count {
-            let (code, key) = viewKey()
-            let rankPlusOne = int()
+            let written = int()
+            guard written >= 0 else { fail(); break }
+            let code = min(written >> 1, libraryKeyCount)
+            let key = code < libraryKeyCount ? libraryKey(code) : string()
+            let rankPlusOne = written & 1 != 0 ? int() : 0
             let serial: Int
             if rankPlusOne == 0 {
                 guard let stored = store.serial(code: code, key: key) else {
@@ -492,6 +491,17 @@ extension IdentityEncoder {
             add(byte: flags | 5)
             add(state.keyOrNil!)
         }
+    }
+
+    /// A view on screen or forgotten: its key's number (`libraryKeyCount` for a custom key)
+    /// twice over, plus 1 when its rank follows (`rankPlusOne`, 0 for the store's view, is
+    /// then not written), then a custom key's text, then the rank: a library view of the
+    /// store's, the common case, is one byte.
+    mutating func addView(key: String, rankPlusOne: Int) {
+        let code = libraryKeyIndex(key)
+        add((code ?? libraryKeyCount) * 2 + (rankPlusOne == 0 ? 0 : 1))
+        if code == nil { add(key) }
+        if rankPlusOne != 0 { add(rankPlusOne) }
     }
 
     /// A view's key: the library's four as one byte each, any other as a byte then its text.
