@@ -182,7 +182,8 @@ extension ViewStateMachine {
     /// The store (a component) and the views on screen and forgotten, with view serials
     /// renumbered by rank among the live ones (they only tell instances apart and order
     /// them), so that two configurations that differ only in how many views were made
-    /// before are one. A view on screen that is the store's for its key is written as 0.
+    /// before are one. A view on screen that is the store's for its key is written without a
+    /// rank (`IdentityEncoder.addView`).
     private func encodeStoreAndViews(into encoder: inout IdentityEncoder, forgets: Bool) {
         var serials: [Int] = []
         serials.reserveCapacity(viewStore.count + container.count + forgottenInFlight.count + forgottenOnScreen.count)
@@ -250,7 +251,7 @@ extension ViewStateMachine {
 
 extension ViewStateMachine {
     /// What `encodeIdentity` wrote, with `now` 0: a view of rank r gets serial r + 1, and a
-    /// view on screen written as 0 is the store's. (Views carry no insets: those of a view
+    /// view on screen written without a rank is the store's. (Views carry no insets: those of a view
     /// the store no longer holds are read by nothing, and the identity leaves them out.)
     ///
     /// Explore reads a configuration back for every one it expands: no array is made that
@@ -287,7 +288,7 @@ extension ViewStateMachine {
         guard flags & 16 == 0, current <= libraryKeyCount, last <= libraryKeyCount else { return false }
         let store = reader.sharedComponent { decoder in StoreReading(&decoder) }
         guard let component = reader.lastComponent else { return false }
-        // Every view on screen is the store's for its key (written 0). Counts and keys as the
+        // Every view on screen is the store's for its key (no rank). Counts and keys as the
         // common form writes them, a byte each: zig-zag, so even, and below 0x80.
         var container = ViewList()
         let views = reader.byte()
