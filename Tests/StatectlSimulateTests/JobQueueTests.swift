@@ -43,8 +43,9 @@ struct JobQueueTests {
     }
 
     private func packedBytes(_ queue: JobQueue) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        return queue.forEachPackedIdentityByte { bytes.append($0) } ? bytes : nil
+        guard let bits = queue.packedIdentityBits else { return nil }
+        #expect(bits >> (5 * queue.count) == 0)
+        return (0..<queue.count).map { UInt8(truncatingIfNeeded: bits >> (5 * $0)) & 31 }
     }
 
     @Test("identities write a library target with its flags, and nothing for a custom key")
@@ -100,10 +101,11 @@ struct JobQueuePackingTests {
         let all = jobs(count: count, firstID: 40)
         for job in all { queue.append(job) }
         #expect(queue.count == count)
-        var bytes: [UInt8] = []
-        let packs = queue.forEachPackedIdentityByte { bytes.append($0) }
-        #expect(packs == (count <= 12))
-        if packs {
+        let bits = queue.packedIdentityBits
+        #expect((bits != nil) == (count <= 12))
+        if let bits {
+            #expect(bits >> (5 * count) == 0)
+            let bytes = (0..<count).map { UInt8(truncatingIfNeeded: bits >> (5 * $0)) & 31 }
             #expect(bytes == all.map { $0.target.libraryCode! | ($0.animated ? 8 : 0) | ($0.hasCompletion ? 16 : 0) })
         }
         #expect(drained(&queue) == described(all))

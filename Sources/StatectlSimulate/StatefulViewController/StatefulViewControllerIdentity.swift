@@ -105,8 +105,11 @@ extension ViewStateMachine {
     // a store read back unchanged) writes no ranks and sorts nothing; both ways write the
     // same bytes for the same configuration.
     //
-    // Flags, states and jobs take a byte each (a custom key adds its text): the identity is
-    // most of what explore stores per configuration, and it writes one for every step.
+    // The flags share the current state's byte; the other state takes a byte (a custom key
+    // adds its text), the forgotten views nothing unless a flag says so, the waiting requests 5
+    // bits each when all are for the library's states: the identity is most of what explore
+    // stores per configuration, and it writes one for every step (at `depth 10`, up to nine
+    // requests).
     //
     // Mutating only to be read in place (`ExplorableModel.encodeIdentityInPlace`).
     @inline(__always)
@@ -121,24 +124,19 @@ extension ViewStateMachine {
     /// copying the whole machine for it.
     @inline(never)
     private func encodeAnyIdentity(into encoder: inout IdentityEncoder, now: Int64, flags: UInt8) {
-        encoder.add(byte: flags)
-        encoder.add(currentState, flags: 0)
+        // 16: views forgotten, whose lists follow the views on screen.
+        let forgets = !forgottenOnScreen.isEmpty || !forgottenInFlight.isEmpty
+        encoder.add(currentState, flags: (flags | (forgets ? 16 : 0)) << 3)
         encoder.add(lastState, flags: 0)
-        if forgottenOnScreen.isEmpty, forgottenInFlight.isEmpty, let storeComponent, encoder.addComponent(storeComponent) {
+        if !forgets, let storeComponent, encoder.addComponent(storeComponent) {
             // A view leaves the store only by being forgotten: every view on screen is the
             // store's for its key.
             encoder.add(container.count)
-            for view in container {
-                encoder.addViewKey(view.key)
-                encoder.add(0)
-            }
-            encoder.add(0)
-            encoder.add(0)
+            for view in container { encoder.addView(key: view.key, rankPlusOne: 0) }
         } else {
-            encodeStoreAndViews(into: &encoder)
+            encodeStoreAndViews(into: &encoder, forgets: forgets)
         }
-        encoder.add(pending)
-        for index in 0..<queue.count { encoder.add(queue[index]) }
+        encoder.addQueue(queue)
         if let (job, endsAt) = inFlight {
             encoder.add(job)
             encoder.add(endsAt - now)
@@ -153,24 +151,25 @@ extension ViewStateMachine {
     private mutating func encodeCommonIdentity(into encoder: inout IdentityEncoder, now: Int64, flags: UInt8) -> Bool {
         guard forgottenOnScreen.isEmpty, forgottenInFlight.isEmpty, let storeComponent,
               encoder.holds(storeComponent) else { return false }
-        // Flags, two states, two counts and two empty ones; two numbers; two bytes a view and a
-        // byte a job, packed (at most 4 views, 12 jobs); the job in flight.
+        // Flags with a state, a state, two counts; two numbers; two bytes a view, packed
+        // (at most 4); the queue's word, 8 bytes stored of which up to 8 kept (12 requests of 5
+        // bits), room for 12 made; the job in flight.
         let maximum = 7 + IdentityCursor.longest * 2 + 2 * ViewList.packedCapacity + JobQueue.packedCapacity + 1
         guard let current = currentState.libraryCode, let last = lastState.libraryCode else { return false }
         var cursor = encoder.cursor(maximum: maximum)
-        cursor.put(byte: flags)
-        cursor.put(byte: current)
+        cursor.put(byte: flags << 3 | current)
         cursor.put(byte: last)
         cursor.put(storeComponent.number)
         // A packed list's count, below 64, is one byte, zig-zag as `add` writes it; a list that
         // spilled is refused below, and nothing written is kept.
         cursor.put(byte: UInt8(truncatingIfNeeded: container.count) &<< 1)
-        // A key and 0 (the store's view) a view; zig-zag, as `add` writes them.
-        guard container.forEachPackedKey({ cursor.put(byte: $0 << 1); cursor.put(byte: 0) }) else { return false }
-        cursor.put(byte: 0)
-        cursor.put(byte: 0)
-        cursor.put(byte: UInt8(truncatingIfNeeded: queue.count) &<< 1)
-        guard queue.forEachPackedIdentityByte({ cursor.put(byte: $0) }) else { return false }
+        // A key, twice over, a view (the store's, `addView`); zig-zag, as `add` writes it.
+        guard container.forEachPackedKey({ cursor.put(byte: $0 << 2) }) else { return false }
+        // The count, even as `add` writes it, then the requests' bits whole (`addQueue`).
+        guard let requests = queue.packedIdentityBits else { return false }
+        let waiting = queue.count
+        cursor.put(byte: UInt8(truncatingIfNeeded: waiting) &<< 1)
+        cursor.put(word: requests, byteCount: (5 &* waiting &+ 7) >> 3)
         if let (job, endsAt) = inFlight {
             guard let target = job.target.libraryCode else { return false }
             cursor.put(byte: target | (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0))
@@ -183,8 +182,9 @@ extension ViewStateMachine {
     /// The store (a component) and the views on screen and forgotten, with view serials
     /// renumbered by rank among the live ones (they only tell instances apart and order
     /// them), so that two configurations that differ only in how many views were made
-    /// before are one. A view on screen that is the store's for its key is written as 0.
-    private func encodeStoreAndViews(into encoder: inout IdentityEncoder) {
+    /// before are one. A view on screen that is the store's for its key is written without a
+    /// rank (`IdentityEncoder.addView`).
+    private func encodeStoreAndViews(into encoder: inout IdentityEncoder, forgets: Bool) {
         var serials: [Int] = []
         serials.reserveCapacity(viewStore.count + container.count + forgottenInFlight.count + forgottenOnScreen.count)
         for (_, view) in viewStore.elements { serials.append(view.serial) }
@@ -213,11 +213,11 @@ extension ViewStateMachine {
             var sorted = true
             for index in views.indices.dropFirst() where precedes(views[index], views[index - 1]) { sorted = false; break }
             for view in sorted ? Array(views) : views.sorted(by: precedes) {
-                encoder.addViewKey(view.key)
-                encoder.add(viewStore[view.key]?.serial == view.serial ? 0 : rank(view.serial) + 1)
+                encoder.addView(key: view.key, rankPlusOne: viewStore[view.key]?.serial == view.serial ? 0 : rank(view.serial) + 1)
             }
         }
         encodeViews(container)
+        guard forgets else { return }
         encodeViews(forgottenInFlight)
         encodeViews(forgottenOnScreen)
     }
@@ -251,7 +251,7 @@ extension ViewStateMachine {
 
 extension ViewStateMachine {
     /// What `encodeIdentity` wrote, with `now` 0: a view of rank r gets serial r + 1, and a
-    /// view on screen written as 0 is the store's. (Views carry no insets: those of a view
+    /// view on screen written without a rank is the store's. (Views carry no insets: those of a view
     /// the store no longer holds are read by nothing, and the identity leaves them out.)
     ///
     /// Explore reads a configuration back for every one it expands: no array is made that
@@ -281,36 +281,36 @@ extension ViewStateMachine {
     @inline(__always)
     static func decodeCommonIdentity(_ decoder: inout IdentityDecoder, into model: inout StatefulViewControllerModel) -> Bool {
         var reader = decoder
-        let flags = reader.byte()
-        let current = reader.byte(), last = reader.byte()
-        guard current <= libraryKeyCount, last <= libraryKeyCount else { return false }
+        let first = reader.byte()
+        let flags = first >> 3, current = first & 7
+        let last = reader.byte()
+        // Nothing forgotten (16), both states the library's.
+        guard flags & 16 == 0, current <= libraryKeyCount, last <= libraryKeyCount else { return false }
         let store = reader.sharedComponent { decoder in StoreReading(&decoder) }
         guard let component = reader.lastComponent else { return false }
-        // Every view on screen is the store's for its key (written 0). Counts and keys as the
+        // Every view on screen is the store's for its key (no rank). Counts and keys as the
         // common form writes them, a byte each: zig-zag, so even, and below 0x80.
         var container = ViewList()
         let views = reader.byte()
         guard views & 0x81 == 0, Int(views >> 1) <= ViewList.packedCapacity else { return false }
         for _ in 0..<Int(views >> 1) {
             let key = reader.byte()
-            let code = Int(key >> 1)
-            guard key & 1 == 0, code < libraryKeyCount, reader.byte() == 0 else { return false }
+            let code = Int(key >> 2)
+            guard key & 3 == 0, code < libraryKeyCount else { return false }
             let serial = store.viewStore.packedSerial(libraryKey: code)
             guard serial != 0 else { return false }
             container.append(libraryKey: code, serial: serial)
         }
-        guard reader.byte() == 0, reader.byte() == 0 else { return false }  // nothing forgotten
         let hasInFlight = flags & 8 != 0
         let jobs = reader.byte()
         let waiting = Int(jobs >> 1)
         guard jobs & 0x81 == 0, waiting <= JobQueue.packedCapacity else { return false }
-        var requests: UInt64 = 0
-        for index in 0..<waiting {
-            let byte = reader.byte()
-            guard byte & 7 <= libraryKeyCount, byte < 32 else { return false }
-            requests |= UInt64(byte) << (5 * index)
-        }
-        let queue = JobQueue(identityBytes: requests, count: waiting, firstID: hasInFlight ? 2 : 1)
+        let requests = reader.word(byteCount: (5 &* waiting &+ 7) >> 3)
+        // Nothing past the last request, and every target a library state's (code 0...4: not
+        // 5, 6 or 7, whose bit 2 comes with bit 0 or 1), all requests at once.
+        let lowBits: UInt64 = 0x0084_2108_4210_8421  // bit 0 of each of 12 requests
+        guard requests >> (5 &* waiting) == 0, requests >> 2 & (requests >> 1 | requests) & lowBits == 0 else { return false }
+        let queue = JobQueue(identityBits: requests, count: waiting, firstID: hasInFlight ? 2 : 1)
         var inFlight: (job: TransitionJob, endsAt: Int64)?
         if hasInFlight {
             let byte = reader.byte()
@@ -340,22 +340,22 @@ extension ViewStateMachine {
 
     /// `decodeIdentity` for any identity.
     static func decodeAnyIdentity(_ decoder: inout IdentityDecoder) -> StatefulViewControllerModel? {
-        let flags = decoder.byte()
+        let (currentState, high) = decoder.machineState()
+        let flags = high >> 3
         let release = flags & 2 != 0 ? Release.master : Release.v3_0_1
         let containerShown = flags & 4 != 0
-        let currentState = decoder.machineState().state
         let lastState = decoder.machineState().state
         // Read once per component and shared: the successors of configurations with the same
         // store then share its dictionary.
         let store = decoder.sharedComponent { decoder in StoreReading(&decoder) }
         var nextSerial = store.largestSerial + 1
         let container = decoder.views(store: store, nextSerial: &nextSerial)
-        let forgottenInFlight = decoder.views(store: store, nextSerial: &nextSerial)
-        let forgottenOnScreen = decoder.views(store: store, nextSerial: &nextSerial)
+        let forgets = flags & 16 != 0
+        let forgottenInFlight = forgets ? decoder.views(store: store, nextSerial: &nextSerial) : ViewList()
+        let forgottenOnScreen = forgets ? decoder.views(store: store, nextSerial: &nextSerial) : ViewList()
         // Job ids numbered again from 1, the one in flight first (it is written last).
         let hasInFlight = flags & 8 != 0
-        var queue = JobQueue()
-        for index in 0..<decoder.count() { queue.append(decoder.job(id: index + (hasInFlight ? 2 : 1))) }
+        let queue = decoder.queue(firstID: hasInFlight ? 2 : 1)
         let inFlight = hasInFlight ? (job: decoder.job(id: 1), endsAt: decoder.int64()) : nil
         guard !decoder.failed, decoder.isAtEnd else { return nil }
         let keepsComponent = forgottenOnScreen.isEmpty
@@ -419,8 +419,11 @@ extension IdentityDecoder {
         let count = count()
         var views = ViewList()
         for _ in 0..<count {
-            let (code, key) = viewKey()
-            let rankPlusOne = int()
+            let written = int()
+            guard written >= 0 else { fail(); break }
+            let code = min(written >> 1, libraryKeyCount)
+            let key = code < libraryKeyCount ? libraryKey(code) : string()
+            let rankPlusOne = written & 1 != 0 ? int() : 0
             let serial: Int
             if rankPlusOne == 0 {
                 guard let stored = store.serial(code: code, key: key) else {
@@ -442,6 +445,36 @@ extension IdentityDecoder {
         return views
     }
 
+    /// What `IdentityEncoder.addQueue` wrote, ids from `firstID`.
+    mutating func queue(firstID: Int) -> JobQueue {
+        var queue = JobQueue()
+        let written = int()
+        let count = written < 0 ? 0 &- written : written
+        // Each request takes a byte at least, or 5 bits.
+        guard count >= 0, written < 0 ? count <= bytesLeft : count <= bytesLeft * 8 / 5 else { fail(); return queue }
+        if written < 0 {
+            for index in 0..<count { queue.append(job(id: firstID + index)) }
+            return queue
+        }
+        // A byte read whenever fewer than 5 bits are left.
+        var bits: UInt64 = 0
+        var held = 0
+        for index in 0..<count {
+            if held < 5 {
+                bits |= UInt64(byte()) << held
+                held += 8
+            }
+            let code = UInt8(truncatingIfNeeded: bits) & 31
+            bits >>= 5
+            held -= 5
+            if code & 7 > UInt8(libraryKeyCount) { fail() }
+            queue.append(TransitionJob(id: firstID + index, target: .withLibraryCode(code & 7), animated: code & 8 != 0,
+                                       hasCompletion: code & 16 != 0))
+        }
+        if bits != 0 { fail() }
+        return queue
+    }
+
     mutating func job(id: Int) -> TransitionJob {
         let (target, flags) = machineState()
         return TransitionJob(id: id, target: target, animated: flags & 8 != 0, hasCompletion: flags & 16 != 0)
@@ -461,6 +494,17 @@ extension IdentityEncoder {
         }
     }
 
+    /// A view on screen or forgotten: its key's number (`libraryKeyCount` for a custom key)
+    /// twice over, plus 1 when its rank follows (`rankPlusOne`, 0 for the store's view, is
+    /// then not written), then a custom key's text, then the rank: a library view of the
+    /// store's, the common case, is one byte.
+    mutating func addView(key: String, rankPlusOne: Int) {
+        let code = libraryKeyIndex(key)
+        add((code ?? libraryKeyCount) * 2 + (rankPlusOne == 0 ? 0 : 1))
+        if code == nil { add(key) }
+        if rankPlusOne != 0 { add(rankPlusOne) }
+    }
+
     /// A view's key: the library's four as one byte each, any other as a byte then its text.
     @inline(__always)
     mutating func addViewKey(_ key: String) {
@@ -470,6 +514,36 @@ extension IdentityEncoder {
             add(libraryKeyCount)
             add(key)
         }
+    }
+
+    /// The requests waiting: when every one is for a library state (as good as always), the
+    /// count, then 5 bits a request (`TransitionJob` code, 8 animated, 16 completion), first
+    /// lowest, in as many bytes as they fill; else minus the count, then each request as a
+    /// state (`add(_:flags:)`). `encodeCommonIdentity` writes the first form from the queue's
+    /// word, the same bytes.
+    mutating func addQueue(_ queue: JobQueue) {
+        let count = queue.count
+        var allLibrary = true
+        for index in 0..<count where queue[index].target.libraryCode == nil { allLibrary = false; break }
+        guard allLibrary else {
+            add(-count)
+            for index in 0..<count { add(queue[index]) }
+            return
+        }
+        add(count)
+        var bits: UInt64 = 0
+        var held = 0
+        for index in 0..<count {
+            let job = queue[index]
+            bits |= UInt64(job.target.libraryCode! | (job.animated ? 8 : 0) | (job.hasCompletion ? 16 : 0)) << held
+            held += 5
+            if held >= 8 {
+                add(byte: UInt8(truncatingIfNeeded: bits))
+                bits >>= 8
+                held -= 8
+            }
+        }
+        if held > 0 { add(byte: UInt8(truncatingIfNeeded: bits)) }
     }
 
     @inline(__always)
