@@ -286,7 +286,16 @@ extension ViewStateMachine {
         let last = reader.byte()
         // Nothing forgotten (16), both states the library's.
         guard flags & 16 == 0, current <= libraryKeyCount, last <= libraryKeyCount else { return false }
-        let store = reader.sharedComponent { decoder in StoreReading(&decoder) }
+        // The store of the model written over when it is this one's (its reference says the
+        // store and bounds are unchanged since it was read back), else the table's.
+        let store: StoreReading
+        if reader.skipComponent(ifItIs: model.machine.storeComponent),
+           let largestSerial = model.machine.viewStore.packedLargestSerial {
+            store = StoreReading(viewStore: model.machine.viewStore, bounds: model.machine.bounds,
+                                 largestSerial: largestSerial)
+        } else {
+            store = reader.sharedComponent { decoder in StoreReading(&decoder) }
+        }
         guard let component = reader.lastComponent else { return false }
         // Every view on screen is the store's for its key (no rank). Counts and keys as the
         // common form writes them, a byte each: zig-zag, so even, and below 0x80.
@@ -375,6 +384,12 @@ private struct StoreReading {
     var viewStore = ViewStore()
     var bounds = (width: Int64(0), height: Int64(0))
     var largestSerial = 0
+
+    init(viewStore: ViewStore, bounds: (width: Int64, height: Int64), largestSerial: Int) {
+        self.viewStore = viewStore
+        self.bounds = bounds
+        self.largestSerial = largestSerial
+    }
 
     init(_ decoder: inout IdentityDecoder) {
         for _ in 0..<decoder.count() {

@@ -34,6 +34,14 @@ struct ViewStore {
         packed = packed & ~(0xFFFF << (16 * index)) | UInt64(serial) << (16 * index)
     }
 
+    /// The largest serial of the store's views when they are all packed (0 for none), as
+    /// reading the store back finds it; nil when some spilled.
+    @inline(__always)
+    var packedLargestSerial: Int? {
+        guard spilled == nil else { return nil }
+        return max(max(slot(0), slot(1)), max(slot(2), slot(3)))
+    }
+
     /// The serial of library key `index`'s view if it is packed in the word (no insets),
     /// else 0: explore reading back a store's views, without the dictionary touched.
     @inline(__always)
