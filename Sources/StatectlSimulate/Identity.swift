@@ -228,6 +228,23 @@ public struct IdentityDecoder {
         return value
     }
 
+    /// Where the decoder is, to go back to (`rewind(to:)`) when a reading turns out not to
+    /// apply: a copy of the decoder kept for that retained and released its table, for every
+    /// configuration explore reads back.
+    public struct Position {
+        fileprivate let offset: Int
+        fileprivate let failed: Bool
+        fileprivate let lastComponent: IdentityComponents.Reference?
+    }
+
+    public var position: Position { Position(offset: offset, failed: failed, lastComponent: lastComponent) }
+
+    public mutating func rewind(to position: Position) {
+        offset = position.offset
+        failed = position.failed
+        lastComponent = position.lastComponent
+    }
+
     /// Whether the component at the cursor is `known`, a member of this decoder's table:
     /// if so, reads past its number as `sharedComponent` would, and the caller keeps the
     /// value it has; else reads nothing. Explore reads back one configuration after another

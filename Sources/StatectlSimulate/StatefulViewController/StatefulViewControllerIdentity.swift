@@ -280,7 +280,15 @@ extension ViewStateMachine {
     /// the general reading spent as much on one as the search does on a step.
     @inline(__always)
     static func decodeCommonIdentity(_ decoder: inout IdentityDecoder, into model: inout StatefulViewControllerModel) -> Bool {
-        var reader = decoder
+        let start = decoder.position
+        if readCommonIdentity(&decoder, into: &model) { return true }
+        decoder.rewind(to: start)
+        return false
+    }
+
+    /// `decodeCommonIdentity`, leaving the decoder anywhere when it returns false.
+    @inline(__always)
+    private static func readCommonIdentity(_ reader: inout IdentityDecoder, into model: inout StatefulViewControllerModel) -> Bool {
         let first = reader.byte()
         let flags = first >> 3, current = first & 7
         let last = reader.byte()
@@ -343,7 +351,6 @@ extension ViewStateMachine {
         } else {
             model = decoded
         }
-        decoder = reader
         return true
     }
 
