@@ -39,6 +39,11 @@ struct JobQueue {
     /// Whether the queue holds a reference (it spilled): see `ExplorableModel.isPlainData`.
     var holdsReference: Bool { spilled != nil }
 
+    /// The spilled storage's reference as a number, 0 when none (an optional collection is
+    /// one reference, nil as null): `ViewStateMachine.holdsReferences` ors these instead of
+    /// testing each apart.
+    var referenceBits: UInt { unsafeBitCast(spilled, to: UInt.self) }
+
     /// Requests waiting for their turn.
     var count: Int {
         if let spilled { return spilled.count - first }

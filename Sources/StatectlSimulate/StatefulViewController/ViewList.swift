@@ -30,6 +30,11 @@ struct ViewList: RandomAccessCollection {
     /// Whether the list holds a reference (it spilled): see `ExplorableModel.isPlainData`.
     var holdsReference: Bool { spilled != nil }
 
+    /// The spilled storage's reference as a number, 0 when none (an optional collection is
+    /// one reference, nil as null): `ViewStateMachine.holdsReferences` ors these instead of
+    /// testing each apart.
+    var referenceBits: UInt { unsafeBitCast(spilled, to: UInt.self) }
+
     var startIndex: Int { 0 }
     var endIndex: Int { spilled?.count ?? packedCount }
 

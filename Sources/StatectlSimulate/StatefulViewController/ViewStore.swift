@@ -21,6 +21,11 @@ struct ViewStore {
     /// Whether the store holds a reference (its dictionary): see `ExplorableModel.isPlainData`.
     var holdsReference: Bool { spilled != nil }
 
+    /// The spilled storage's reference as a number, 0 when none (an optional collection is
+    /// one reference, nil as null): `ViewStateMachine.holdsReferences` ors these instead of
+    /// testing each apart.
+    var referenceBits: UInt { unsafeBitCast(spilled, to: UInt.self) }
+
     var count: Int { (spilled?.count ?? 0) + (0..<4).reduce(0) { $0 + (slot($1) != 0 ? 1 : 0) } }
 
     private func slot(_ index: Int) -> Int { Int(truncatingIfNeeded: packed >> (16 * index)) & 0xFFFF }
