@@ -18,12 +18,10 @@ struct ViewStore {
 
     init() {}
 
-    /// Whether the store holds a reference (its dictionary): see `ExplorableModel.isPlainData`.
-    var holdsReference: Bool { spilled != nil }
-
     /// The spilled storage's reference as a number, 0 when none (an optional collection is
     /// one reference, nil as null): `ViewStateMachine.holdsReferences` ors these instead of
-    /// testing each apart.
+    /// testing each apart. Safe: `unsafeBitCast` traps if the sizes differ, and a reference
+    /// is never 0, so at worst (nil not 0) a model is taken for one holding references.
     var referenceBits: UInt { unsafeBitCast(spilled, to: UInt.self) }
 
     var count: Int { (spilled?.count ?? 0) + (0..<4).reduce(0) { $0 + (slot($1) != 0 ? 1 : 0) } }
