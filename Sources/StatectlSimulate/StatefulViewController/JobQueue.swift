@@ -36,8 +36,11 @@ struct JobQueue {
         first = count == 0 ? 0 : firstID
     }
 
-    /// Whether the queue holds a reference (it spilled): see `ExplorableModel.isPlainData`.
-    var holdsReference: Bool { spilled != nil }
+    /// The spilled storage's reference as a number, 0 when none (an optional collection is
+    /// one reference, nil as null): `ViewStateMachine.holdsReferences` ors these instead of
+    /// testing each apart. Safe: `unsafeBitCast` traps if the sizes differ, and a reference
+    /// is never 0, so at worst (nil not 0) a model is taken for one holding references.
+    var referenceBits: UInt { unsafeBitCast(spilled, to: UInt.self) }
 
     /// Requests waiting for their turn.
     var count: Int {

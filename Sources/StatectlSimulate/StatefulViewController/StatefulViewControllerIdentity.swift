@@ -280,13 +280,30 @@ extension ViewStateMachine {
     /// the general reading spent as much on one as the search does on a step.
     @inline(__always)
     static func decodeCommonIdentity(_ decoder: inout IdentityDecoder, into model: inout StatefulViewControllerModel) -> Bool {
-        var reader = decoder
+        let start = decoder.position
+        if readCommonIdentity(&decoder, into: &model) { return true }
+        decoder.rewind(to: start)
+        return false
+    }
+
+    /// `decodeCommonIdentity`, leaving the decoder anywhere when it returns false.
+    @inline(__always)
+    private static func readCommonIdentity(_ reader: inout IdentityDecoder, into model: inout StatefulViewControllerModel) -> Bool {
         let first = reader.byte()
         let flags = first >> 3, current = first & 7
         let last = reader.byte()
         // Nothing forgotten (16), both states the library's.
         guard flags & 16 == 0, current <= libraryKeyCount, last <= libraryKeyCount else { return false }
-        let store = reader.sharedComponent { decoder in StoreReading(&decoder) }
+        // The store of the model written over when it is this one's (its reference says the
+        // store and bounds are unchanged since it was read back), else the table's.
+        let store: StoreReading
+        if reader.skipComponent(ifItIs: model.machine.storeComponent),
+           let largestSerial = model.machine.viewStore.packedLargestSerial {
+            store = StoreReading(viewStore: model.machine.viewStore, bounds: model.machine.bounds,
+                                 largestSerial: largestSerial)
+        } else {
+            store = reader.sharedComponent { decoder in StoreReading(&decoder) }
+        }
         guard let component = reader.lastComponent else { return false }
         // Every view on screen is the store's for its key (no rank). Counts and keys as the
         // common form writes them, a byte each: zig-zag, so even, and below 0x80.
@@ -334,7 +351,6 @@ extension ViewStateMachine {
         } else {
             model = decoded
         }
-        decoder = reader
         return true
     }
 
@@ -375,6 +391,12 @@ private struct StoreReading {
     var viewStore = ViewStore()
     var bounds = (width: Int64(0), height: Int64(0))
     var largestSerial = 0
+
+    init(viewStore: ViewStore, bounds: (width: Int64, height: Int64), largestSerial: Int) {
+        self.viewStore = viewStore
+        self.bounds = bounds
+        self.largestSerial = largestSerial
+    }
 
     init(_ decoder: inout IdentityDecoder) {
         for _ in 0..<decoder.count() {

@@ -27,8 +27,11 @@ struct ViewList: RandomAccessCollection {
 
     init() {}
 
-    /// Whether the list holds a reference (it spilled): see `ExplorableModel.isPlainData`.
-    var holdsReference: Bool { spilled != nil }
+    /// The spilled storage's reference as a number, 0 when none (an optional collection is
+    /// one reference, nil as null): `ViewStateMachine.holdsReferences` ors these instead of
+    /// testing each apart. Safe: `unsafeBitCast` traps if the sizes differ, and a reference
+    /// is never 0, so at worst (nil not 0) a model is taken for one holding references.
+    var referenceBits: UInt { unsafeBitCast(spilled, to: UInt.self) }
 
     var startIndex: Int { 0 }
     var endIndex: Int { spilled?.count ?? packedCount }

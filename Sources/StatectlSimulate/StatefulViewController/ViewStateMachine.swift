@@ -124,8 +124,8 @@ struct ViewStateMachine {
     /// No part spilled: every stored property is then plain data (the lists, queue and store
     /// each hold a reference only once spilled; the rest are numbers and flags).
     var holdsReferences: Bool {
-        viewStore.holdsReference || container.holdsReference || queue.holdsReference
-            || forgottenInFlight.holdsReference || forgottenOnScreen.holdsReference
+        viewStore.referenceBits | container.referenceBits | queue.referenceBits
+            | forgottenInFlight.referenceBits | forgottenOnScreen.referenceBits != 0
     }
 
     /// `viewStore[key] = view`: a new view for the key, replacing any other.

@@ -18,8 +18,11 @@ struct ViewStore {
 
     init() {}
 
-    /// Whether the store holds a reference (its dictionary): see `ExplorableModel.isPlainData`.
-    var holdsReference: Bool { spilled != nil }
+    /// The spilled storage's reference as a number, 0 when none (an optional collection is
+    /// one reference, nil as null): `ViewStateMachine.holdsReferences` ors these instead of
+    /// testing each apart. Safe: `unsafeBitCast` traps if the sizes differ, and a reference
+    /// is never 0, so at worst (nil not 0) a model is taken for one holding references.
+    var referenceBits: UInt { unsafeBitCast(spilled, to: UInt.self) }
 
     var count: Int { (spilled?.count ?? 0) + (0..<4).reduce(0) { $0 + (slot($1) != 0 ? 1 : 0) } }
 
@@ -32,6 +35,14 @@ struct ViewStore {
 
     private mutating func setSlot(_ index: Int, serial: Int) {
         packed = packed & ~(0xFFFF << (16 * index)) | UInt64(serial) << (16 * index)
+    }
+
+    /// The largest serial of the store's views when they are all packed (0 for none), as
+    /// reading the store back finds it; nil when some spilled.
+    @inline(__always)
+    var packedLargestSerial: Int? {
+        guard spilled == nil else { return nil }
+        return max(max(slot(0), slot(1)), max(slot(2), slot(3)))
     }
 
     /// The serial of library key `index`'s view if it is packed in the word (no insets),
