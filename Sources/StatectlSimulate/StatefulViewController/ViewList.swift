@@ -61,6 +61,18 @@ struct ViewList: RandomAccessCollection {
         return true
     }
 
+    /// The views' library key numbers in bits 14i and 14i+1 (the slots' places, serials
+    /// masked out), the count in bits 44–46; nil when the list is spilled. As
+    /// `forEachPackedKey`, without the loop: explore reads it for every configuration it finds.
+    @inline(__always)
+    var packedKeys: UInt64? {
+        guard spilled == nil else { return nil }
+        let count: UInt64 = packed >> Self.countShift
+        let keyBits: UInt64 = 0x0000_0C00_3000_C003  // bits 0–1, 14–15, 28–29, 42–43
+        let listed: UInt64 = (1 &<< (UInt64(Self.slotBits) &* count)) &- 1
+        return (packed & keyBits & listed) | (count << 44)
+    }
+
     func contains(_ view: PlaceholderView) -> Bool { firstIndex(of: view) != nil }
 
     func firstIndex(of view: PlaceholderView) -> Int? {
