@@ -61,16 +61,15 @@ struct ViewList: RandomAccessCollection {
         return true
     }
 
-    /// The views' library key numbers in bits 14i and 14i+1 (the slots' places, serials
-    /// masked out), the count in bits 44–46; nil when the list is spilled. As
-    /// `forEachPackedKey`, without the loop: explore reads it for every configuration it finds.
+    /// The packed word without the serials: the views' library key numbers in bits 14i and
+    /// 14i+1, the count in bits 56–58; nil when the list is spilled. Slots past the count are
+    /// 0 as every change leaves them (were one not, two equal lists would only differ here).
+    /// As `forEachPackedKey`, without the loop: explore reads it for every configuration it
+    /// finds.
     @inline(__always)
     var packedKeys: UInt64? {
         guard spilled == nil else { return nil }
-        let count: UInt64 = packed >> Self.countShift
-        let keyBits: UInt64 = 0x0000_0C00_3000_C003  // bits 0–1, 14–15, 28–29, 42–43
-        let listed: UInt64 = (1 &<< (UInt64(Self.slotBits) &* count)) &- 1
-        return (packed & keyBits & listed) | (count << 44)
+        return packed & 0x0700_0C00_3000_C003  // bits 0–1, 14–15, 28–29, 42–43; 56–58
     }
 
     func contains(_ view: PlaceholderView) -> Bool { firstIndex(of: view) != nil }
