@@ -9,9 +9,13 @@ struct ChunkedColumn<Element: BitwiseCopyable>: ~Copyable {
     private static var chunkBits: Int { 12 }
     private static var chunkSize: Int { 1 << chunkBits }
     private var chunks: [UnsafeMutablePointer<Element>] = []
-    /// Where the next value goes: the last chunk's next place.
+    /// Where the next value goes: the last chunk's next place; and the last chunk's end (the
+    /// same before the first chunk). An append compares the two, and the count is made from
+    /// them when asked: counting and masking on every append cost a few instructions more.
     private var next = UnsafeMutablePointer<Element>(bitPattern: MemoryLayout<Element>.alignment)!
-    private(set) var count = 0
+    private var chunkEnd = UnsafeMutablePointer<Element>(bitPattern: MemoryLayout<Element>.alignment)!
+
+    var count: Int { chunks.count << Self.chunkBits - (chunkEnd - next) }
 
     init() {}
 
@@ -25,16 +29,16 @@ struct ChunkedColumn<Element: BitwiseCopyable>: ~Copyable {
     @inline(__always)
     mutating func append(_ value: Element) {
         // A full last chunk, or none yet: a new one.
-        if count & (Self.chunkSize - 1) == 0 { addChunk() }
+        if next == chunkEnd { addChunk() }
         next.initialize(to: value)
         next += 1
-        count += 1
     }
 
     private mutating func addChunk() {
         let chunk = UnsafeMutablePointer<Element>.allocate(capacity: Self.chunkSize)
         chunks.append(chunk)
         next = chunk
+        chunkEnd = chunk + Self.chunkSize
     }
 
     subscript(index: Int) -> Element {

@@ -101,6 +101,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
     var observableIndex = PackedSet(capacity: 1 << 8)
     /// The observable states met lately, in front of `observableIndex`.
     var observableCache = ShortKeyCache()
+    var observableWords = ObservableWordCache()
     var observableKey = IdentityEncoder()
     var observableStates: [ExploreResult.ObservableState] = []
     let observableProperties: [String]
@@ -359,8 +360,14 @@ struct Search<M: ExplorableModel>: ~Copyable {
         guard isNew else { return (config, false, Int32(bitPattern: tag)) }
         parents.append(Int32(parent))
         via.append(UInt16(event))
-        let (encoded, settled) = simulator.encodeObservable(into: &observableKey)
-        let state = observableState(encoded: encoded, of: &simulator, depth: depth)
+        let (word, settled) = simulator.observableWord()
+        let state: Int
+        if word != 0, let number = observableWords.number(of: word) {
+            state = number
+        } else {
+            state = observableState(encoded: simulator.encodeObservable(into: &observableKey).encoded, of: &simulator, depth: depth)
+            if word != 0 { observableWords.keep(state, for: word) }
+        }
         store.tagNewest(UInt32(state))
         // A property reads what `expect` can read, and, unless it reads a counter (which then
         // joins the identity), all of that is the observable state: its verdict there is the

@@ -43,6 +43,9 @@ final class PackedSet {
     @exclusivity(unchecked) private var used = 0
     @exclusivity(unchecked) private var lastChunkSize = 0
     @exclusivity(unchecked) private var lastChunk = UnsafeMutableRawPointer(bitPattern: 16)!
+    /// The place of the last chunk's offset 0: made from the chunks' count with checked
+    /// conversions, it cost about ten instructions a new member.
+    @exclusivity(unchecked) private var lastChunkPlace: UInt32 = 0
     @exclusivity(unchecked) private(set) var count = 0
     /// The places of members 0, 16, 32, …
     @exclusivity(unchecked) private var landmarks = ChunkedColumn<UInt32>()
@@ -207,7 +210,7 @@ final class PackedSet {
         let needed = 8 &+ prefix &+ length
         // With no chunk yet, the last chunk's size is 0.
         if lastChunkSize &- used < needed { addChunk(holding: needed) }
-        let place = UInt32(chunks.count &- 1) << Self.offsetBits | UInt32(used)
+        let place = lastChunkPlace | UInt32(truncatingIfNeeded: used)
         var at = lastChunk + used
         newest = at
         at.storeBytes(of: number, as: UInt32.self)
@@ -235,6 +238,7 @@ final class PackedSet {
         let size = max(Self.chunkSize, needed)
         lastChunk = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
         chunks.append(lastChunk)
+        lastChunkPlace = UInt32(chunks.count - 1) << Self.offsetBits
         chunkBytes &+= size
         lastChunkSize = size
         used = 0

@@ -58,3 +58,42 @@ struct ShortKeyCache: ~Copyable {
         return Int(truncatingIfNeeded: mixed >> (64 - slotBits))
     }
 }
+
+/// The numbers of observable states by the model's `observableWord`, direct-mapped, in front
+/// of `ShortKeyCache`: a hit skips encoding the state (about a hundred instructions for
+/// StatefulViewController) as well as the look-up of its bytes. A slot holds the last word
+/// that mapped to it, whole, so a hit is exact; words are nonzero, so 0 is an empty slot.
+///
+/// Raw memory, freed with the cache (noncopyable): it is read on every new configuration.
+struct ObservableWordCache: ~Copyable {
+    private struct Slot {
+        var word: UInt64
+        var number: Int
+    }
+
+    private static let slotBits = 10
+    private let slots: UnsafeMutablePointer<Slot>
+
+    init() {
+        slots = .allocate(capacity: 1 << Self.slotBits)
+        slots.initialize(repeating: Slot(word: 0, number: 0), count: 1 << Self.slotBits)
+    }
+
+    deinit { slots.deallocate() }
+
+    /// The number cached for `word` (nonzero), if it is.
+    @inline(__always)
+    func number(of word: UInt64) -> Int? {
+        let slot = slots[Self.slot(word)]
+        return slot.word == word ? slot.number : nil
+    }
+
+    func keep(_ number: Int, for word: UInt64) {
+        slots[Self.slot(word)] = Slot(word: word, number: number)
+    }
+
+    @inline(__always)
+    private static func slot(_ word: UInt64) -> Int {
+        Int(truncatingIfNeeded: (word &* 0x9E37_79B9_7F4A_7C15) >> (64 - slotBits))
+    }
+}

@@ -47,6 +47,11 @@ public protocol ExplorableModel: SimulationModel {
     /// configuration it finds). Mutating only to be read in place: called on the simulator's
     /// model, a non-mutating method copied the whole model first.
     mutating func encodeObservable(into encoder: inout IdentityEncoder) -> Bool
+    /// A nonzero word that is equal for two models whenever `encodeObservable` would write
+    /// the same bytes for them (it may tell apart more), or 0 when the model has none: explore
+    /// looks a new configuration's observable state up by it first, and encodes it only
+    /// when the word is new. Mutating only to be read in place, as `encodeObservable`.
+    mutating func observableWord() -> UInt64
     /// True when the model's bytes are the whole of it, holding no reference to retain or
     /// release (a `String` or an array counts as one): explore then copies it for each
     /// step as bytes. False, the default, is always safe.
@@ -65,6 +70,7 @@ extension ExplorableModel {
         encodeIdentity(into: &encoder, now: now)
     }
     public func encodeObservable(into encoder: inout IdentityEncoder) -> Bool { false }
+    public func observableWord() -> UInt64 { 0 }
     public var isPlainData: Bool { false }
 }
 
@@ -98,6 +104,14 @@ extension Simulator where M: ExplorableModel {
     public mutating func encodeObservable(into encoder: inout IdentityEncoder) -> (encoded: Bool, settled: Bool) {
         encoder.removeAll()
         return (model.encodeObservable(into: &encoder), model.isSettled)
+    }
+
+    /// The model's `observableWord` and whether it is settled, as `encodeObservable`.
+    @_specialize(exported: true, where M == StatefulViewControllerModel)
+    @_specialize(exported: true, where M == StateViewControllerModel)
+    @_specialize(exported: true, where M == JMStatefulTableViewControllerModel)
+    public mutating func observableWord() -> (word: UInt64, settled: Bool) {
+        (model.observableWord(), model.isSettled)
     }
 
     /// One step of explore: resumed from `model` at `now`, this simulator runs `line` as

@@ -71,6 +71,31 @@ struct IdentityReadBackTests {
         #expect(declined > 100)
     }
 
+    /// Explore takes a new configuration's observable state from the first one with the same
+    /// `observableWord`, so the word must tell apart every two models whose observable bytes differ.
+    @Test("models with the same observable word write the same observable state", arguments: ["master", "3.0.1"])
+    func observableWord(version: String) {
+        let walk = BruteForce<StatefulViewControllerModel>(prefix: ["hasContent = false"], events: Self.events, version: version)
+        var observableByWord: [UInt64: [UInt8]] = [:]
+        var worded = 0, unworded = 0
+        walk.visit(depth: 3) { simulator, _ in
+            var model = simulator.model
+            var encoder = IdentityEncoder()
+            let encoded = model.encodeObservable(into: &encoder)
+            #expect(encoded)
+            let word = model.observableWord()
+            guard word != 0 else { unworded += 1; return }
+            worded += 1
+            if let known = observableByWord[word] {
+                #expect(known == encoder.bytes, "\(version): word \(String(word, radix: 16))")
+            } else {
+                observableByWord[word] = encoder.bytes
+            }
+        }
+        #expect(worded > 1000)
+        #expect(unworded > 0)
+    }
+
     /// Every event takes `one` and `other` to the same configuration (and, with `counters`,
     /// the same readings of every property, counters too).
     private func expectSameFuture(_ one: Simulator<StatefulViewControllerModel>, _ other: Simulator<StatefulViewControllerModel>,

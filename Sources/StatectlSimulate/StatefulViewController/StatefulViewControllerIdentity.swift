@@ -51,6 +51,21 @@ extension StatefulViewControllerModel: ExplorableModel {
         return true
     }
 
+    /// What `encodeCommonObservable` reads, in one word: the views on screen's keys and
+    /// count (none when not visible), the two states' codes, the flags and the pending
+    /// count; 0 where it would not write the common form or the count takes more than 12 bits.
+    @inline(__always)
+    public mutating func observableWord() -> UInt64 {
+        let visible = !machine.release.hasContainer || machine.containerShown
+        guard let current = machine.currentState.libraryCode, let last = machine.lastState.libraryCode,
+              let keys = visible ? machine.container.packedKeys : 0, machine.pending < 4096 else { return 0 }
+        // Between the keys' bits (`ViewList.packedKeys`): codes at most 4 in bits 2–7, flags
+        // in 8–10, the count in 16–27.
+        let states = UInt64(current) << 2 | UInt64(last) << 5
+        let flags = (hasContent ? 1 << 8 : 0) | (machine.inFlight != nil ? 1 << 9 : 0) | (machine.containerShown ? 1 << 10 : 0) as UInt64
+        return keys | states | flags | UInt64(machine.pending) << 16 | 1 << 63
+    }
+
     /// `encodeObservable` in any case; apart, as `encodeAnyIdentity`.
     @inline(never)
     private func encodeAnyObservable(into encoder: inout IdentityEncoder) {

@@ -61,6 +61,17 @@ struct ViewList: RandomAccessCollection {
         return true
     }
 
+    /// The packed word without the serials: the views' library key numbers in bits 14i and
+    /// 14i+1, the count in bits 56–58; nil when the list is spilled. Slots past the count are
+    /// 0 as every change leaves them (were one not, two equal lists would only differ here).
+    /// As `forEachPackedKey`, without the loop: explore reads it for every configuration it
+    /// finds.
+    @inline(__always)
+    var packedKeys: UInt64? {
+        guard spilled == nil else { return nil }
+        return packed & 0x0700_0C00_3000_C003  // bits 0–1, 14–15, 28–29, 42–43; 56–58
+    }
+
     func contains(_ view: PlaceholderView) -> Bool { firstIndex(of: view) != nil }
 
     func firstIndex(of view: PlaceholderView) -> Int? {
