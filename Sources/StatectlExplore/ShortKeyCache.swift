@@ -4,9 +4,9 @@
 /// call and compare cost several times a look-up here: two words and the length, one
 /// multiply, one slot. A slot holds the last string that mapped to it.
 ///
-/// Raw memory, freed with the cache (noncopyable): it is read on every new configuration.
+/// Raw memory (`DirectMappedSlots`): it is read on every new configuration.
 struct ShortKeyCache: ~Copyable {
-    private struct Slot {
+    struct Slot {
         /// The string's first eight bytes and last eight, overlapping when it is shorter
         /// than 16 (for a string of 1 to 7 bytes, `tailWord`'s word and 0): with the
         /// length, they are the string.
@@ -17,15 +17,8 @@ struct ShortKeyCache: ~Copyable {
         var number: Int32
     }
 
-    private static let slotBits = 10
-    private let slots: UnsafeMutablePointer<Slot>
-
-    init() {
-        slots = .allocate(capacity: 1 << Self.slotBits)
-        slots.initialize(repeating: Slot(first: 0, last: 0, lengthPlusOne: 0, number: 0), count: 1 << Self.slotBits)
-    }
-
-    deinit { slots.deallocate() }
+    private static let slotBits = DirectMappedSlots<Slot>.bits
+    private let slots = DirectMappedSlots(empty: Slot(first: 0, last: 0, lengthPlusOne: 0, number: 0))
 
     /// The number cached for `bytes`, if it is.
     @inline(__always)
@@ -64,22 +57,15 @@ struct ShortKeyCache: ~Copyable {
 /// StatefulViewController) as well as the look-up of its bytes. A slot holds the last word
 /// that mapped to it, whole, so a hit is exact; words are nonzero, so 0 is an empty slot.
 ///
-/// Raw memory, freed with the cache (noncopyable): it is read on every new configuration.
+/// Raw memory (`DirectMappedSlots`): it is read on every new configuration.
 struct ObservableWordCache: ~Copyable {
-    private struct Slot {
+    struct Slot {
         var word: UInt64
         var number: Int
     }
 
-    private static let slotBits = 10
-    private let slots: UnsafeMutablePointer<Slot>
-
-    init() {
-        slots = .allocate(capacity: 1 << Self.slotBits)
-        slots.initialize(repeating: Slot(word: 0, number: 0), count: 1 << Self.slotBits)
-    }
-
-    deinit { slots.deallocate() }
+    private static let slotBits = DirectMappedSlots<Slot>.bits
+    private let slots = DirectMappedSlots(empty: Slot(word: 0, number: 0))
 
     /// The number cached for `word` (nonzero), if it is.
     @inline(__always)
@@ -95,5 +81,26 @@ struct ObservableWordCache: ~Copyable {
     @inline(__always)
     private static func slot(_ word: UInt64) -> Int {
         Int(truncatingIfNeeded: (word &* 0x9E37_79B9_7F4A_7C15) >> (64 - slotBits))
+    }
+}
+
+/// The 1,024 slots of a direct-mapped cache in raw memory, each read and written whole,
+/// freed with the table (noncopyable): an array's uniqueness and bounds checks cost about
+/// what the look-up does.
+struct DirectMappedSlots<Slot>: ~Copyable {
+    static var bits: Int { 10 }
+    private let base: UnsafeMutablePointer<Slot>
+
+    init(empty: Slot) {
+        base = .allocate(capacity: 1 << Self.bits)
+        base.initialize(repeating: empty, count: 1 << Self.bits)
+    }
+
+    deinit { base.deallocate() }
+
+    /// `index` is below 1 << `bits`: a hash's top bits.
+    subscript(index: Int) -> Slot {
+        @inline(__always) get { base[index] }
+        @inline(__always) nonmutating set { base[index] = newValue }
     }
 }
