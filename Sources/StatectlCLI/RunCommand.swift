@@ -68,16 +68,36 @@ struct RunCommand {
         // Rendered on the simulating thread: a second thread paid on an idle two-core
         // machine and cost more than it saved on one core or behind a pipe (docs/performance.md).
         let renderer: RecordSink = format == .text ? TextLogRenderer(console.out) : JSONLinesRenderer(console.out)
+        // Where the log can be taken back, one pass checks and simulates: half the parsing
+        // and compiling. A script with errors then leaves what the two passes leave.
+        let retractable = RetractableOutput.standardOutput()
         let result: ScriptResult
         do {
-            result = try executeScript(source, into: renderer, maxErrors: maxErrors)
+            result = try executeScript(source, into: renderer, maxErrors: maxErrors,
+                                       passes: retractable == nil ? .checkThenRun : .checkedRun)
         } catch {
             console.out.flush()
+            // The check pass, reading the same text, would have failed before writing anything.
+            if let retractable, let failure = takeBack(retractable) {
+                console.error(failure.message)
+            }
             console.error(error.message)
             return 2
         }
         console.out.flush()
+        var takeBackFailure: FileError?
+        if result.errorCount > 0, let retractable { takeBackFailure = takeBack(retractable) }
         report(result, source: source, console: console)
+        if let takeBackFailure {
+            console.error(takeBackFailure.message)
+            return 2
+        }
         return result.exitStatus
+    }
+
+    /// Takes the log back; the failure, if it could not be.
+    private func takeBack(_ output: RetractableOutput) -> FileError? {
+        do { try output.takeBack() } catch { return error }
+        return nil
     }
 }

@@ -9,13 +9,13 @@ struct LocatedDiagnostic {
     var excerpt: SourceExcerpt
 }
 
-/// What the two passes over a script found.
+/// What the passes over a script found.
 struct ScriptResult {
-    /// Syntax and vocabulary errors (first pass), the first `maxErrors` of them; when
-    /// any, nothing was simulated.
+    /// Syntax and vocabulary errors, the first `maxErrors` of them; when any, nothing was
+    /// simulated (or, in one pass, what was is the caller's to take back).
     var errors: [LocatedDiagnostic] = []
     var errorCount = 0
-    /// Failed expectations and a runtime error (second pass), the first `maxErrors`.
+    /// Failed expectations and a runtime error of the run, the first `maxErrors`.
     var failures: [LocatedDiagnostic] = []
     var failureCount = 0
     var outcome: Script.Outcome?
@@ -59,16 +59,29 @@ struct DiagnosticCollector {
     }
 }
 
-/// Checks the whole script, then (if it is sound) simulates it into `sink`. Two passes
-/// over the text rather than one over a parsed copy, so memory stays flat.
-func executeScript(_ source: ScriptSource, into sink: RecordSink, maxErrors: Int = defaultMaxErrors) throws(FileError) -> ScriptResult {
-    try executeScript(source, maxErrors: maxErrors) { _ in sink }
+/// How `executeScript` goes over a script's text: never through a parsed copy of it, so
+/// memory stays flat.
+enum ScriptPasses {
+    /// The whole script checked, then (if it is sound) simulated: a script with errors
+    /// writes no record.
+    case checkThenRun
+    /// Each line simulated as it is checked, until the first error; for output that can be
+    /// taken back, which the caller does when the result has errors. Half the parsing and
+    /// compiling of a sound script; the same result as `checkThenRun`.
+    case checkedRun
 }
 
-/// The same, with the sink made once the check knows the model the script simulates
-/// (coverage needs that model's tree before the first record arrives).
-func executeScript(_ source: ScriptSource, maxErrors: Int = defaultMaxErrors,
-                   makeSink: (any SimulationModel.Type) -> RecordSink) throws(FileError) -> ScriptResult {
+/// Checks the whole script and (if it is sound) simulates it into `sink`.
+func executeScript(_ source: ScriptSource, into sink: RecordSink, maxErrors: Int = defaultMaxErrors,
+                   passes: ScriptPasses = .checkThenRun) throws(FileError) -> ScriptResult {
+    try executeScript(source, maxErrors: maxErrors, passes: passes) { _ in sink }
+}
+
+/// The same, with the sink made once the script's model is known (coverage needs that
+/// model's tree before the first record arrives).
+func executeScript(_ source: ScriptSource, maxErrors: Int = defaultMaxErrors, passes: ScriptPasses = .checkThenRun,
+                   makeSink: @escaping (any SimulationModel.Type) -> RecordSink) throws(FileError) -> ScriptResult {
+    if passes == .checkedRun { return try executeInOnePass(source, maxErrors: maxErrors, makeSink: makeSink) }
     var result = ScriptResult()
     var errors = DiagnosticCollector(limit: maxErrors)
     var model: (any SimulationModel.Type)?
@@ -94,6 +107,30 @@ func executeScript(_ source: ScriptSource, maxErrors: Int = defaultMaxErrors,
     result.failures = failures.kept
     result.failureCount = failures.count
     result.outcome = runner.finish()
+    return result
+}
+
+/// `executeScript` in one checked run: its errors are those of the check, its failures
+/// and outcome those of the run, dropped (with the records) when there are errors.
+private func executeInOnePass(_ source: ScriptSource, maxErrors: Int,
+                              makeSink: @escaping (any SimulationModel.Type) -> RecordSink) throws(FileError) -> ScriptResult {
+    var result = ScriptResult()
+    var errors = DiagnosticCollector(limit: maxErrors)
+    var failures = DiagnosticCollector(limit: maxErrors)
+    let script = Script(mode: .checkedRun(makeSink: makeSink))
+    // A diagnostic reported while the script still simulates is one the simulation found.
+    let sort: Script.Report = { diagnostic, line in
+        if script.isSimulating { failures.add(diagnostic, line) } else { errors.add(diagnostic, line) }
+    }
+    try source.forEachChunk { script.feed(chunk: $0, report: sort); return true }
+    script.endInput(report: sort)
+    result.errors = errors.kept
+    result.errorCount = errors.count
+    guard errors.count == 0 else { return result }
+    result.outcome = script.finish()
+    result.model = script.model
+    result.failures = failures.kept
+    result.failureCount = failures.count
     return result
 }
 

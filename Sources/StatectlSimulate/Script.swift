@@ -9,13 +9,14 @@ import StatectlParse
 /// the model's type is concrete, so the compiler specialises the simulator for it.
 struct ModelEntry {
     var model: any SimulationModel.Type
-    var makeSession: (RecordSink?, _ version: String?) -> ModelSession
+    var makeSession: (RecordSink?, _ checking: Bool, _ version: String?) -> ModelSession
 
     static func of<M: SimulationModel>(_ model: M.Type) -> ModelEntry {
-        ModelEntry(model: model) { sink, version in
-            let session = Session<M>(sink: sink, version: version)
+        ModelEntry(model: model) { sink, checking, version in
+            let session = Session<M>(sink: sink, checking: checking, version: version)
             return ModelSession(choice: ModelChoice(model: M.self, version: version), feed: session.feed,
-                                feedChunk: session.feed, feedParsed: session.feedParsed, finish: session.finish)
+                                feedChunk: session.feed, feedParsed: session.feedParsed, finish: session.finish,
+                                isSimulating: { session.simulating })
         }
     }
 }
@@ -100,8 +101,9 @@ public enum ModelCatalog {
 
 /// A script fed a line at a time, in one of two passes over the same text:
 /// `.check` finds every problem without simulating; `.run` simulates a script that
-/// passed the check, writing records to the sink. Neither keeps past lines, so
-/// memory does not grow with the script.
+/// passed the check, writing records to the sink. Or in one pass, `.checkedRun`, for
+/// output that can be taken back: simulating each line as it is checked, until the
+/// first error. None keeps past lines, so memory does not grow with the script.
 ///
 ///     let script = Script(mode: .check)
 ///     let problems = script.feed(line: Array("expect state == loadng".utf8), number: 1)
@@ -109,6 +111,11 @@ public final class Script {
     public enum Mode {
         case check
         case run(RecordSink)
+        /// Checks every line as `.check` does (the same errors) and, until the first error,
+        /// simulates it as `.run` does (the same records and failures) into the sink made
+        /// for the script's model; from the first error on it only checks. The records
+        /// written before the error are the caller's to take back.
+        case checkedRun(makeSink: (any SimulationModel.Type) -> RecordSink)
     }
 
     /// How a run ended, for the exit status.
@@ -121,8 +128,17 @@ public final class Script {
     @exclusivity(unchecked) private var session: ModelSession?
     @exclusivity(unchecked) private var parser = LineParser()
     @exclusivity(unchecked) private var splitter = LineSplitter()
+    /// A checked run's error before the first statement chose the model (or on its line):
+    /// its session then only checks, and no sink is made.
+    private var foundErrorBeforeSession = false
 
     public init(mode: Mode) { self.mode = mode }
+
+    /// Whether lines are still simulated: always in `.run`, never in `.check`, and in
+    /// `.checkedRun` until the first error. In a checked run, a diagnostic reported while
+    /// this holds is one the simulation found (a failed expectation, a runtime error); one
+    /// reported after it turned false (the first error's line included) is an error.
+    public var isSimulating: Bool { session?.isSimulating() ?? false }
 
     /// The model the script selected, once its first statement has been seen.
     public var modelName: String? { session?.choice.model.name }
@@ -140,12 +156,14 @@ public final class Script {
         if let session { return session.feed(line, number) }
         // Until the first statement, this object parses: that statement picks the model.
         var parsed = parser.parse(line: line, number: number)
+        if !parsed.diagnostics.isEmpty { foundErrorBeforeSession = true }
         guard let first = parsed.statements.first else { return parsed.diagnostics }
         var problems: [Diagnostic] = []
         switch chooseModel(first) {
         case .success(let model): session = makeSession(model)
         case .failure(let diagnostic):
             problems.append(diagnostic)
+            foundErrorBeforeSession = true
             session = makeSession(ModelCatalog.defaultChoice)
         }
         return problems + session!.feedParsed(&parsed, line, number)
@@ -195,9 +213,14 @@ public final class Script {
     }
 
     private func makeSession(_ choice: ModelChoice) -> ModelSession {
+        let entry = ModelCatalog.entry(for: choice.model)
         switch mode {
-        case .check: return ModelCatalog.entry(for: choice.model).makeSession(nil, choice.version)
-        case .run(let sink): return ModelCatalog.entry(for: choice.model).makeSession(sink, choice.version)
+        case .check: return entry.makeSession(nil, true, choice.version)
+        case .run(let sink): return entry.makeSession(sink, false, choice.version)
+        case .checkedRun(let makeSink):
+            // Nothing will be simulated: no sink (and no output) to make.
+            if foundErrorBeforeSession { return entry.makeSession(nil, true, choice.version) }
+            return entry.makeSession(makeSink(choice.model), true, choice.version)
         }
     }
 }
@@ -218,16 +241,19 @@ final class ModelSession {
     /// (In-out: the statements are moved out of it; a copy would share, and so copy, the list.)
     let feedParsed: (inout ParsedLine, UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic]
     let finish: () -> Script.Outcome
+    /// `Session.simulating`.
+    let isSimulating: () -> Bool
 
     init(choice: ModelChoice, feed: @escaping (UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic],
          feedChunk: @escaping (UnsafeBufferPointer<UInt8>, inout LineSplitter, Script.Report) -> Void,
          feedParsed: @escaping (inout ParsedLine, UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic],
-         finish: @escaping () -> Script.Outcome) {
+         finish: @escaping () -> Script.Outcome, isSimulating: @escaping () -> Bool) {
         self.choice = choice
         self.feed = feed
         self.feedChunk = feedChunk
         self.feedParsed = feedParsed
         self.finish = finish
+        self.isSimulating = isSimulating
     }
 }
 
@@ -239,7 +265,12 @@ final class Session<M: SimulationModel> {
     /// In `.check` mode it exists but never runs. Not an optional: on every line,
     /// unwrapping one copied the whole simulator.
     @exclusivity(unchecked) private var simulator: Simulator<M>
-    private let simulating: Bool
+    /// Whether lines may have problems to report: false only in a run after the check,
+    /// whose lines are known to be sound (UTF-8, parsing and compiling).
+    private let checking: Bool
+    /// Whether lines are simulated: not when only checking, and in a checked run (both)
+    /// no more from its first error on, when the run's output is to be dropped.
+    private(set) var simulating: Bool
     private let cache = LineCache<CompiledLine<M.Command>>()
     /// Compiled statements by their text: where lines never repeat, their statements often
     /// do (`wait 300ms; expect visible == [error]` with only the wait varying), and one found
@@ -256,10 +287,11 @@ final class Session<M: SimulationModel> {
     /// millions of times is checked in time linear in its length with a small constant.
     private let failedLines = LineCache<FailedLine>(slots: 64)
 
-    init(sink: RecordSink?, version: String?) {
+    init(sink: RecordSink?, checking: Bool, version: String?) {
         simulator = Simulator<M>(sink: sink ?? DiscardingSink(), version: version)
         compiler = ScriptCompiler<M>(recording: sink != nil, version: version)
         simulating = sink != nil
+        self.checking = checking
     }
 
     func feed(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> [Diagnostic] {
@@ -281,10 +313,11 @@ final class Session<M: SimulationModel> {
             problems = fed
         } else {
             // A run's lines were found to be UTF-8 when checked.
-            var parsed = parser.parse(line: line, number: number, checkedUTF8: simulating)
+            var parsed = parser.parse(line: line, number: number, checkedUTF8: !checking)
             problems = feedParsed(&parsed, line, number, hash: hash)
             parser.recycle(&parsed)
         }
+        // Problems of a line not simulated are errors (a checked run's first error included).
         if !simulating, !problems.isEmpty {
             failedLines.insert(FailedLine(problems, namesVersion: compiler.namesVersion), for: line, hash: hash)
         }
@@ -307,6 +340,8 @@ final class Session<M: SimulationModel> {
     /// dropped both the copy and the original. `parsed` is left with an empty list.
     private func feedParsed(_ parsed: inout ParsedLine, _ line: UnsafeBufferPointer<UInt8>, _ number: Int, hash: Int) -> [Diagnostic] {
         var problems = parsed.diagnostics
+        // A checked run does not simulate a line that does not parse, nor any after it.
+        if checking, !problems.isEmpty { simulating = false }
         var cacheable = problems.isEmpty && cache.admits(line, hash: hash)
         if simulating && !cacheable { return runAsCompiled(&parsed, number) }
         // Checking a line that will not be stored needs only its problems: its instructions
@@ -339,6 +374,7 @@ final class Session<M: SimulationModel> {
         let compiled = CompiledLine(statements)
         if cacheable { cache.insert(compiled, for: line, hash: hash) }
         guard simulating else { return problems }
+        guard problems.isEmpty else { return lineResult(errors: problems, failures: []) }
         return simulator.runLine(compiled, line: number)
     }
 
@@ -371,7 +407,7 @@ final class Session<M: SimulationModel> {
         defer { if ranges.capacity > 256 { ranges = [] } }
         guard ranges.count > 1 else { return nil }
         // A run's lines were found to be UTF-8 when checked.
-        if simulating { return runStatements(text, line, number, hash: hash) }
+        if !checking { return runStatements(text, line, number, hash: hash) }
         guard LineParser.isUTF8(text) else { return nil }
         return checkStatements(text, line, number, hash: hash)
     }
@@ -386,18 +422,21 @@ final class Session<M: SimulationModel> {
         guard !cache.wouldAdmit(line, hash: hash) else { return nil }
         let text = LineParser.text(of: line)
         // A run's lines were found to be UTF-8 when checked.
-        guard simulating || LineParser.isUTF8(text) else { return nil }
+        guard !checking || LineParser.isUTF8(text) else { return nil }
         guard let statement = parser.statement(in: text, at: 0..<text.count, number: number) else { return nil }
         // Offered, as `feedParsed` offers every line that parses: the cache notes it, and
         // stores it if it comes again.
         let admitted = cache.admits(line, hash: hash)
         assert(!admitted, "the line cache changed its mind about the line")
         guard simulating else { return check(consume statement) }
-        guard simulator.beginLine(number) else { return [] }
-        var problems: [Diagnostic] = []
-        guard run(consume statement, problems: &problems) else { return problems }
-        simulator.endLine()
-        return problems
+        var running = simulator.beginLine(number)
+        // A run after the check has nothing to find once the simulation stopped.
+        guard running || checking else { return [] }
+        var errors: [Diagnostic] = []
+        var failures: [Diagnostic] = []
+        run(consume statement, running: &running, errors: &errors, failures: &failures)
+        if running { simulator.endLine() }
+        return lineResult(errors: errors, failures: failures)
     }
 
     /// The hash the statement cache knows `text` by (0 for one too long to be stored).
@@ -406,7 +445,8 @@ final class Session<M: SimulationModel> {
     }
 
     /// Checking: every statement first found in the cache or parsed, so that a line with a
-    /// syntax error compiles nothing here (nil); then the others compiled in order.
+    /// syntax error compiles nothing here (nil); then the others compiled in order, and in
+    /// a checked run, run as they compile (or as the line stored, for one the cache keeps).
     private func checkStatements(_ text: UnsafeBufferPointer<UInt8>, _ line: UnsafeBufferPointer<UInt8>, _ number: Int,
                                  hash: Int) -> [Diagnostic]? {
         defer {
@@ -430,7 +470,7 @@ final class Session<M: SimulationModel> {
             let statementText = UnsafeBufferPointer(rebasing: text[range])
             let statementHash = Self.statementHash(statementText)
             if let cached = statementCache.value(for: statementText, hash: statementHash) {
-                if keeping { pending.append(.cached(cached, bytes: range)) }
+                if keeping || simulating { pending.append(.cached(cached, bytes: range)) }
             } else {
                 guard let statement = parser.statement(in: text, at: range, number: number) else { return nil }
                 // Moved in: appended as a copy, it was copied whole and the original destroyed.
@@ -439,25 +479,40 @@ final class Session<M: SimulationModel> {
             }
         }
         var problems: [Diagnostic] = []
+        var failures: [Diagnostic] = []
         var cacheable = cache.admits(line, hash: hash)
         assert(cacheable == keeping, "the line cache changed its mind about the line")
         var statements: [CompiledStatement<M.Command>] = []
         if keeping { statements.reserveCapacity(pending.count) }
+        // A checked run's line that will not be stored runs an instruction at a time.
+        var running = simulating && !keeping && simulator.beginLine(number)
         // Moved out first to last, as in `feedParsed`.
         Self.reverse(&parsedStatements)
         // By index, as the ranges above.
         for pendingIndex in pending.indices {
             switch pending[pendingIndex] {
             case .cached(let entry, let bytes):
-                if keeping { statements.append(CompiledStatement(instruction: entry.instruction, span: SourceSpan(line: number, bytes: bytes))) }
+                let span = SourceSpan(line: number, bytes: bytes)
+                if keeping {
+                    statements.append(CompiledStatement(instruction: entry.instruction, span: span))
+                } else if running {
+                    running = simulator.run(entry.instruction, span: span, problems: &failures)
+                }
             case .parsed(let statementHash):
                 let statement = parsedStatements.removeLast()
-                _ = compile(statement, in: text, hash: statementHash, runningNow: false, keeping: keeping,
-                            into: &statements, problems: &problems, cacheable: &cacheable)
+                running = compile(statement, in: text, hash: statementHash, runningNow: running, keeping: keeping,
+                                  into: &statements, errors: &problems, failures: &failures, cacheable: &cacheable) && running
             }
         }
-        if cacheable { cache.insert(CompiledLine(statements), for: line, hash: hash) }
-        return problems
+        let compiledLine = keeping ? CompiledLine(statements) : nil
+        if cacheable, let compiledLine { cache.insert(compiledLine, for: line, hash: hash) }
+        guard simulating else { return problems }
+        if let compiledLine {
+            guard problems.isEmpty else { return lineResult(errors: problems, failures: []) }
+            return simulator.runLine(compiledLine, line: number)
+        }
+        if running { simulator.endLine() }
+        return lineResult(errors: problems, failures: failures)
     }
 
     /// Running: the line passed the check, so each statement is taken from the cache or
@@ -473,6 +528,8 @@ final class Session<M: SimulationModel> {
         var statements: [CompiledStatement<M.Command>] = []
         if !runningNow { statements.reserveCapacity(ranges.count) }
         var problems: [Diagnostic] = []
+        // What `compile` reports only when checking.
+        var none: [Diagnostic] = []
         // By index, as in `checkStatements`.
         for rangeIndex in ranges.indices {
             let range = ranges[rangeIndex]
@@ -492,7 +549,7 @@ final class Session<M: SimulationModel> {
                 continue
             }
             guard compile(statement, in: text, hash: statementHash, runningNow: runningNow, keeping: !runningNow,
-                          into: &statements, problems: &problems, cacheable: &cacheable) else { return problems }
+                          into: &statements, errors: &none, failures: &problems, cacheable: &cacheable) else { return problems }
         }
         if runningNow {
             simulator.endLine()
@@ -504,20 +561,20 @@ final class Session<M: SimulationModel> {
     }
 
     /// Compiles a statement that was not in the statement cache, storing it there the
-    /// second time it is met; then runs it (`runningNow`) or keeps it in `statements`.
-    /// False when running it stopped the simulation. Problems are reported only when
-    /// checking: a run's lines passed the check, as in `runAsCompiled`.
+    /// second time it is met; then runs it (`runningNow`, reporting to `failures`) or keeps
+    /// it in `statements`. False when running it stopped the simulation. Its problems go to
+    /// `errors` only when checking: a run's lines passed the check, as in `runAsCompiled`.
     @inline(__always)
     private func compile(_ statement: consuming Statement, in text: UnsafeBufferPointer<UInt8>, hash: Int, runningNow: Bool, keeping: Bool,
-                         into statements: inout [CompiledStatement<M.Command>], problems: inout [Diagnostic],
-                         cacheable: inout Bool) -> Bool {
+                         into statements: inout [CompiledStatement<M.Command>], errors: inout [Diagnostic],
+                         failures: inout [Diagnostic], cacheable: inout Bool) -> Bool {
         let span = statement.span
         // Checking a line that will not be stored: a statement met for the first time (as far
         // as the cache can tell) would not be stored either, and needs only its problems. Any
         // other is compiled in full, below, and stored if it compiles.
         if !simulating, !keeping, !statementCache.admits(UnsafeBufferPointer(rebasing: text[span.bytes]), hash: hash) {
             let found = check(consume statement)
-            if !found.isEmpty { cacheable = false; problems += found }
+            if !found.isEmpty { cacheable = false; errors += found }
             return true
         }
         switch compile(consume statement) {
@@ -532,11 +589,11 @@ final class Session<M: SimulationModel> {
                     statementCache.insert(CachedInstruction(instruction), for: statementText, hash: hash)
                 }
             }
-            if runningNow { return simulator.run(instruction, span: span, problems: &problems) }
+            if runningNow { return simulator.run(instruction, span: span, problems: &failures) }
             if keeping { statements.append(CompiledStatement(instruction: instruction, span: span)) }
         case .failure(let diagnostics):
             cacheable = false
-            if !simulating { problems += diagnostics }
+            if checking { errors += diagnostics }
         }
         return true
     }
@@ -569,28 +626,49 @@ final class Session<M: SimulationModel> {
     }
 
     /// Runs a line that will not be stored: each instruction as soon as it is compiled, with
-    /// no list or `CompiledLine` made and dropped around them. The line passed the check, so
-    /// its statements compile (a run reports only what the simulation finds).
+    /// no list or `CompiledLine` made and dropped around them. After the check the line's
+    /// statements compile (a run reports only what the simulation finds); a checked run
+    /// compiles, so checks, every statement, even once the simulation stopped.
     private func runAsCompiled(_ parsed: inout ParsedLine, _ number: Int) -> [Diagnostic] {
-        guard simulator.beginLine(number) else { return [] }
-        var problems: [Diagnostic] = []
+        var running = simulator.beginLine(number)
+        // A run after the check has nothing to find once the simulation stopped.
+        guard running || checking else { return [] }
+        var errors: [Diagnostic] = []
+        var failures: [Diagnostic] = []
         // Moved out first to last, as in `feedParsed`.
         Self.reverse(&parsed.statements)
         while let statement = parsed.statements.popLast() {
-            guard run(consume statement, problems: &problems) else { return problems }
+            run(consume statement, running: &running, errors: &errors, failures: &failures)
+            if !running && !checking { return failures }
         }
-        simulator.endLine()
-        return problems
+        if running { simulator.endLine() }
+        return lineResult(errors: errors, failures: failures)
     }
 
-    /// Compiles a statement of a line that passed the check and runs it; false when running
-    /// it stopped the simulation. One that does not compile is left out (a run reports only
-    /// what the simulation finds).
+    /// Compiles a statement and, while `running` (the line's turn begun and not stopped),
+    /// runs it; `running` turns false when it stopped the simulation. One that does not
+    /// compile is an error when checking; after the check it is left out (a run reports
+    /// only what the simulation finds).
     @inline(__always)
-    private func run(_ statement: consuming Statement, problems: inout [Diagnostic]) -> Bool {
+    private func run(_ statement: consuming Statement, running: inout Bool, errors: inout [Diagnostic], failures: inout [Diagnostic]) {
         let span = statement.span
-        guard case .success(let instruction) = compile(consume statement) else { return true }
-        return simulator.run(instruction, span: span, problems: &problems)
+        switch compile(consume statement) {
+        case .success(let instruction):
+            if running { running = simulator.run(instruction, span: span, problems: &failures) }
+        case .failure(let found):
+            if checking { errors += found }
+        }
+    }
+
+    /// What a simulated line reports: its errors, if any (a checked run's first, from which
+    /// on it only checks: its output is to be dropped), or else what the simulation found.
+    @inline(__always)
+    private func lineResult(errors: [Diagnostic], failures: [Diagnostic]) -> [Diagnostic] {
+        guard errors.isEmpty else {
+            simulating = false
+            return errors
+        }
+        return failures
     }
 
     func finish() -> Script.Outcome {
