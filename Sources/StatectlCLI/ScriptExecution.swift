@@ -83,19 +83,9 @@ func executeScript(_ source: ScriptSource, maxErrors: Int = defaultMaxErrors, pa
                    makeSink: @escaping (any SimulationModel.Type) -> RecordSink) throws(FileError) -> ScriptResult {
     if passes == .checkedRun { return try executeInOnePass(source, maxErrors: maxErrors, makeSink: makeSink) }
     var result = ScriptResult()
-    var errors = DiagnosticCollector(limit: maxErrors)
-    var model: (any SimulationModel.Type)?
-    do {
-        // Scoped, so that what checking holds (the last line's tokens, say) is freed
-        // before the run reads the script again.
-        let checker = Script(mode: .check)
-        try source.forEachChunk { checker.feed(chunk: $0) { errors.add($0, $1) }; return true }
-        checker.endInput { errors.add($0, $1) }
-        if errors.count == 0 {
-            _ = checker.finish()
-            model = checker.model
-        }
-    }
+    // A function of its own, so that what checking holds (the last line's tokens, say) is
+    // freed before the run reads the script again.
+    let (errors, model) = try checkScript(source, maxErrors: maxErrors)
     result.errors = errors.kept
     result.errorCount = errors.count
     guard result.errorCount == 0, let model else { return result }
@@ -108,6 +98,18 @@ func executeScript(_ source: ScriptSource, maxErrors: Int = defaultMaxErrors, pa
     result.failureCount = failures.count
     result.outcome = runner.finish()
     return result
+}
+
+/// The check pass: the script's errors, and its model when it has none.
+private func checkScript(_ source: ScriptSource, maxErrors: Int) throws(FileError)
+    -> (errors: DiagnosticCollector, model: (any SimulationModel.Type)?) {
+    var errors = DiagnosticCollector(limit: maxErrors)
+    let checker = Script(mode: .check)
+    try source.forEachChunk { checker.feed(chunk: $0) { errors.add($0, $1) }; return true }
+    checker.endInput { errors.add($0, $1) }
+    guard errors.count == 0 else { return (errors, nil) }
+    _ = checker.finish()
+    return (errors, checker.model)
 }
 
 /// `executeScript` in one checked run: its errors are those of the check, its failures
@@ -124,6 +126,8 @@ private func executeInOnePass(_ source: ScriptSource, maxErrors: Int,
     }
     try source.forEachChunk { script.feed(chunk: $0, report: sort); return true }
     script.endInput(report: sort)
+    // Rare (`Script.errorsNeedFreshCheck`): the errors are then found as two passes find them.
+    if script.errorsNeedFreshCheck { errors = try checkScript(source, maxErrors: maxErrors).errors }
     result.errors = errors.kept
     result.errorCount = errors.count
     guard errors.count == 0 else { return result }

@@ -16,7 +16,7 @@ struct ModelEntry {
             let session = Session<M>(sink: sink, checking: checking, version: version)
             return ModelSession(choice: ModelChoice(model: M.self, version: version), feed: session.feed,
                                 feedChunk: session.feed, feedParsed: session.feedParsed, finish: session.finish,
-                                isSimulating: { session.simulating })
+                                isSimulating: { session.simulating }, errorsNeedFreshCheck: { session.errorsNeedFreshCheck })
         }
     }
 }
@@ -140,6 +140,11 @@ public final class Script {
     /// reported after it turned false (the first error's line included) is an error.
     public var isSimulating: Bool { session?.isSimulating() ?? false }
 
+    /// Whether a checked run's errors may differ from those a check finds, which must then
+    /// be found by a check. Rare: the first error is on a line whose statements before it
+    /// declared names, and one after it does not parse on its own.
+    public var errorsNeedFreshCheck: Bool { session?.errorsNeedFreshCheck() ?? false }
+
     /// The model the script selected, once its first statement has been seen.
     public var modelName: String? { session?.choice.model.name }
 
@@ -243,17 +248,21 @@ final class ModelSession {
     let finish: () -> Script.Outcome
     /// `Session.simulating`.
     let isSimulating: () -> Bool
+    /// `Session.errorsNeedFreshCheck`.
+    let errorsNeedFreshCheck: () -> Bool
 
     init(choice: ModelChoice, feed: @escaping (UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic],
          feedChunk: @escaping (UnsafeBufferPointer<UInt8>, inout LineSplitter, Script.Report) -> Void,
          feedParsed: @escaping (inout ParsedLine, UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic],
-         finish: @escaping () -> Script.Outcome, isSimulating: @escaping () -> Bool) {
+         finish: @escaping () -> Script.Outcome, isSimulating: @escaping () -> Bool,
+         errorsNeedFreshCheck: @escaping () -> Bool) {
         self.choice = choice
         self.feed = feed
         self.feedChunk = feedChunk
         self.feedParsed = feedParsed
         self.finish = finish
         self.isSimulating = isSimulating
+        self.errorsNeedFreshCheck = errorsNeedFreshCheck
     }
 }
 
@@ -271,6 +280,10 @@ final class Session<M: SimulationModel> {
     /// Whether lines are simulated: not when only checking, and in a checked run (both)
     /// no more from its first error on, when the run's output is to be dropped.
     private(set) var simulating: Bool
+    /// A checked run's first error was on a line part of which had run and declared names:
+    /// with them declared, the line's errors could differ from what a check reports, so a
+    /// check must find them.
+    private(set) var errorsNeedFreshCheck = false
     private let cache = LineCache<CompiledLine<M.Command>>()
     /// Compiled statements by their text: where lines never repeat, their statements often
     /// do (`wait 300ms; expect visible == [error]` with only the wait varying), and one found
@@ -409,6 +422,7 @@ final class Session<M: SimulationModel> {
         // A run's lines were found to be UTF-8 when checked.
         if !checking { return runStatements(text, line, number, hash: hash) }
         guard LineParser.isUTF8(text) else { return nil }
+        if simulating { return runStatements(text, line, number, hash: hash) }
         return checkStatements(text, line, number, hash: hash)
     }
 
@@ -445,8 +459,7 @@ final class Session<M: SimulationModel> {
     }
 
     /// Checking: every statement first found in the cache or parsed, so that a line with a
-    /// syntax error compiles nothing here (nil); then the others compiled in order, and in
-    /// a checked run, run as they compile (or as the line stored, for one the cache keeps).
+    /// syntax error compiles nothing here (nil); then the others compiled in order.
     private func checkStatements(_ text: UnsafeBufferPointer<UInt8>, _ line: UnsafeBufferPointer<UInt8>, _ number: Int,
                                  hash: Int) -> [Diagnostic]? {
         defer {
@@ -470,7 +483,7 @@ final class Session<M: SimulationModel> {
             let statementText = UnsafeBufferPointer(rebasing: text[range])
             let statementHash = Self.statementHash(statementText)
             if let cached = statementCache.value(for: statementText, hash: statementHash) {
-                if keeping || simulating { pending.append(.cached(cached, bytes: range)) }
+                if keeping { pending.append(.cached(cached, bytes: range)) }
             } else {
                 guard let statement = parser.statement(in: text, at: range, number: number) else { return nil }
                 // Moved in: appended as a copy, it was copied whole and the original destroyed.
@@ -479,57 +492,49 @@ final class Session<M: SimulationModel> {
             }
         }
         var problems: [Diagnostic] = []
-        var failures: [Diagnostic] = []
+        // What `compile` reports only when running.
+        var none: [Diagnostic] = []
         var cacheable = cache.admits(line, hash: hash)
         assert(cacheable == keeping, "the line cache changed its mind about the line")
         var statements: [CompiledStatement<M.Command>] = []
         if keeping { statements.reserveCapacity(pending.count) }
-        // A checked run's line that will not be stored runs an instruction at a time.
-        var running = simulating && !keeping && simulator.beginLine(number)
         // Moved out first to last, as in `feedParsed`.
         Self.reverse(&parsedStatements)
         // By index, as the ranges above.
         for pendingIndex in pending.indices {
             switch pending[pendingIndex] {
             case .cached(let entry, let bytes):
-                let span = SourceSpan(line: number, bytes: bytes)
-                if keeping {
-                    statements.append(CompiledStatement(instruction: entry.instruction, span: span))
-                } else if running {
-                    running = simulator.run(entry.instruction, span: span, problems: &failures)
-                }
+                if keeping { statements.append(CompiledStatement(instruction: entry.instruction, span: SourceSpan(line: number, bytes: bytes))) }
             case .parsed(let statementHash):
                 let statement = parsedStatements.removeLast()
-                running = compile(statement, in: text, hash: statementHash, runningNow: running, keeping: keeping,
-                                  into: &statements, errors: &problems, failures: &failures, cacheable: &cacheable) && running
+                _ = compile(statement, in: text, hash: statementHash, runningNow: false, keeping: keeping,
+                            into: &statements, errors: &problems, failures: &none, cacheable: &cacheable)
             }
         }
-        let compiledLine = keeping ? CompiledLine(statements) : nil
-        if cacheable, let compiledLine { cache.insert(compiledLine, for: line, hash: hash) }
-        guard simulating else { return problems }
-        if let compiledLine {
-            guard problems.isEmpty else { return lineResult(errors: problems, failures: []) }
-            return simulator.runLine(compiledLine, line: number)
-        }
-        if running { simulator.endLine() }
-        return lineResult(errors: problems, failures: failures)
+        if cacheable { cache.insert(CompiledLine(statements), for: line, hash: hash) }
+        return problems
     }
 
-    /// Running: the line passed the check, so each statement is taken from the cache or
-    /// parsed and compiled, then run (or kept, for a line to be stored) at once, with no
-    /// pending list. Each statement parses on its own, as it did when checked; one that did
-    /// not would be left out, as `runAsCompiled` leaves out what does not compile.
+    /// Running: each statement is taken from the cache or parsed and compiled, then run (or
+    /// kept, for a line to be stored) at once, with no pending list. After the check, each
+    /// statement parses on its own, as it did when checked (one that did not would be left
+    /// out, as `runAsCompiled` leaves out what does not compile). In a checked run, one that
+    /// does not means the line has errors: the simulation stops and the whole line is parsed
+    /// for them as a check parses it (nil), unless what ran of the line declared names,
+    /// which could change them (`errorsNeedFreshCheck`).
     private func runStatements(_ text: UnsafeBufferPointer<UInt8>, _ line: UnsafeBufferPointer<UInt8>, _ number: Int,
-                               hash: Int) -> [Diagnostic] {
+                               hash: Int) -> [Diagnostic]? {
+        let namesBefore = compiler.namesVersion
         var cacheable = cache.admits(line, hash: hash)
         // A line that will not be stored is run an instruction at a time, as in `runAsCompiled`.
         let runningNow = !cacheable
-        if runningNow, !simulator.beginLine(number) { return [] }
+        var running = runningNow && simulator.beginLine(number)
+        // A run after the check has nothing to find once the simulation stopped.
+        if runningNow, !running, !checking { return [] }
         var statements: [CompiledStatement<M.Command>] = []
         if !runningNow { statements.reserveCapacity(ranges.count) }
-        var problems: [Diagnostic] = []
-        // What `compile` reports only when checking.
-        var none: [Diagnostic] = []
+        var failures: [Diagnostic] = []
+        var errors: [Diagnostic] = []
         // By index, as in `checkStatements`.
         for rangeIndex in ranges.indices {
             let range = ranges[rangeIndex]
@@ -537,26 +542,34 @@ final class Session<M: SimulationModel> {
             let statementHash = Self.statementHash(statementText)
             if let cached = statementCache.value(for: statementText, hash: statementHash) {
                 let span = SourceSpan(line: number, bytes: range)
-                if runningNow {
-                    guard simulator.run(cached.instruction, span: span, problems: &problems) else { return problems }
-                } else {
+                if !runningNow {
                     statements.append(CompiledStatement(instruction: cached.instruction, span: span))
+                } else if running {
+                    running = simulator.run(cached.instruction, span: span, problems: &failures)
+                    if !running, !checking { return failures }
                 }
                 continue
             }
             guard let statement = parser.statement(in: text, at: range, number: number) else {
+                if checking {
+                    simulating = false
+                    if compiler.namesVersion != namesBefore { errorsNeedFreshCheck = true }
+                    return nil
+                }
                 cacheable = false
                 continue
             }
-            guard compile(statement, in: text, hash: statementHash, runningNow: runningNow, keeping: !runningNow,
-                          into: &statements, errors: &none, failures: &problems, cacheable: &cacheable) else { return problems }
+            running = compile(statement, in: text, hash: statementHash, runningNow: running, keeping: !runningNow,
+                              into: &statements, errors: &errors, failures: &failures, cacheable: &cacheable) && running
+            if runningNow, !running, !checking { return failures }
         }
         if runningNow {
-            simulator.endLine()
-            return problems
+            if running { simulator.endLine() }
+            return lineResult(errors: errors, failures: failures)
         }
         let compiledLine = CompiledLine(statements)
         if cacheable { cache.insert(compiledLine, for: line, hash: hash) }
+        guard errors.isEmpty else { return lineResult(errors: errors, failures: []) }
         return simulator.runLine(compiledLine, line: number)
     }
 

@@ -91,7 +91,7 @@ struct OnePassTests {
                 if folder == ".build/fuzz-corpus" || name.hasSuffix(".script") || name.hasSuffix(".txt") { files.append(url) }
             }
         }
-        var result: [(String, [UInt8])] = []
+        var result: [(String, [UInt8])] = handmade.map { ($0, Array($0.utf8)) }
         for file in files.sorted(by: { $0.path < $1.path }) {
             let bytes = Array(try Data(contentsOf: file))
             guard bytes.count < 1 << 20 else { continue }
@@ -106,6 +106,16 @@ struct OnePassTests {
         }
         return result
     }
+
+    /// Lines of several statements, one of which does not parse on its own: the run has
+    /// compiled (and run) those before it, some declaring names that an earlier one reads.
+    static let handmade = [
+        "startLoading\nexpect state == foo; addView(foo); end(\nexpect state == bar\n",
+        "startLoading\naddView(foo); expect state == foo; end(\n",
+        "addView(a); transition(to: b); expect state == b; ((\nexpect state == c\n",
+        "startLoading; expect state == nope; wait 1s; x(\nbogus\n",
+        "startLoading; wait 1s\nexpect state == loading; addView(k); wait 2s; expect visible == [k]; end(\n",
+    ]
 
     @Test("one checked pass and two passes give the same diagnostics, outcome and log", arguments: [0, 1, 20])
     func differential(_ maxErrors: Int) throws {
