@@ -10,13 +10,20 @@ final class Console {
     let out: OutputBuffer
     let err: OutputBuffer
     let environment: [String: String]
+    /// The first error writing standard output met, for `run` to report (a file system
+    /// full, say); a closed pipe is not one.
+    var outputError: Int32? { outputFailure.error }
+    private let outputFailure = WriteFailure()
 
     init(environment: [String: String]) {
         self.environment = environment
+        let outputFailure = outputFailure
         // 256 KiB blocks rather than the buffer's 64 KiB: a quarter as many writes, which cost
         // 3-8 % of the CPU time of a long log into a file and woke a reader on a pipe 6,600
         // times for the 1M-statement benchmark (1,700 now); a block still fits in a core's L2.
-        out = OutputBuffer(threshold: 1 << 18) { writeAll(descriptor: 1, $0) }
+        out = OutputBuffer(threshold: 1 << 18) { bytes in
+            if let error = writeAll(descriptor: 1, bytes), error != EPIPE, outputFailure.error == nil { outputFailure.error = error }
+        }
         err = OutputBuffer(threshold: 0) { writeAll(descriptor: 2, $0) }
     }
 
@@ -54,20 +61,29 @@ func processEnvironment() -> [String: String] {
     return result
 }
 
-/// Writes every byte, retrying short writes; a closed pipe simply ends the output.
-func writeAll(descriptor: Int32, _ buffer: UnsafeRawBufferPointer) {
+/// Where the first error writing standard output is kept, for the buffer's drain to set.
+private final class WriteFailure {
+    var error: Int32?
+}
+
+/// Writes every byte, retrying short writes; the error that stopped it, if any (a closed
+/// pipe, EPIPE, simply ends the output).
+@discardableResult
+func writeAll(descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32? {
     var offset = 0
     while offset < buffer.count {
         let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 {
             if errno == EINTR { continue }
-            return
+            return errno
         }
         offset += written
     }
+    return nil
 }
 
-func writeAll(descriptor: Int32, _ bytes: [UInt8]) {
+@discardableResult
+func writeAll(descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
     bytes.withUnsafeBytes { writeAll(descriptor: descriptor, $0) }
 }
 

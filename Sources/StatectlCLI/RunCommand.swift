@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import StatectlSimulate
 import StatectlRender
 
@@ -20,7 +25,7 @@ struct RunCommand {
                    ("run - < first-load.script", "a script read from standard input")],
         exitStatus: """
         0 every expectation held; 1 an expectation failed or a runtime error was reported; \
-        2 a usage error or an error in the script (nothing is simulated).
+        2 a usage error, an error in the script (nothing is simulated) or a log that could not be written.
         """,
         seeAlso: ["statectl help test", "man statectl", "the guides script-language.md and run.md"],
         run: { arguments, console throws(CommandLineExit) in try RunCommand(arguments: arguments).execute(console: console) })
@@ -90,6 +95,10 @@ struct RunCommand {
         report(result, source: source, console: console)
         if let takeBackFailure {
             console.error(takeBackFailure.message)
+            return 2
+        }
+        if let error = console.outputError {
+            console.error("cannot write the log to standard output: \(String(cString: strerror(error)))")
             return 2
         }
         return result.exitStatus

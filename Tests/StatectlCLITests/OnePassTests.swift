@@ -70,6 +70,14 @@ struct OnePassTests {
         return (process.terminationStatus, out, err)
     }
 
+    @Test("a log that cannot be written (a full device) is an error, exit 2, whatever the script")
+    func unwritableLog() throws {
+        let sound = Self.scripts.first { $0.name == "sound" }!.text
+        let result = try shell("\"$B\" run S > /dev/full 2> err", script: sound)
+        #expect(result.status == 2)
+        #expect(result.err == "statectl: error: cannot write the log to standard output: No space left on device\n")
+    }
+
     @Test("a file with bytes after its offset (1<> file) is not overwritten: two passes")
     func readWriteFile() throws {
         let bad = Self.scripts.first { $0.name == "error-last" }!.text
