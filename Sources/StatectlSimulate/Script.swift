@@ -156,7 +156,8 @@ public final class Script {
     public var modelChoice: ModelChoice? { session?.choice }
 
     /// Parses (and in `.run` mode, simulates) one line. Returns syntax and vocabulary
-    /// errors in `.check` mode; failed expectations and runtime errors in `.run` mode.
+    /// errors in `.check` mode; failed expectations and runtime errors in `.run` mode;
+    /// in `.checkedRun`, one or the other, as `isSimulating` then tells.
     public func feed(line: UnsafeBufferPointer<UInt8>, number: Int) -> [Diagnostic] {
         if let session { return session.feed(line, number) }
         // Until the first statement, this object parses: that statement picks the model.
@@ -387,7 +388,8 @@ final class Session<M: SimulationModel> {
         let compiled = CompiledLine(statements)
         if cacheable { cache.insert(compiled, for: line, hash: hash) }
         guard simulating else { return problems }
-        guard problems.isEmpty else { return lineResult(errors: problems, failures: []) }
+        // A checked run's first error: nothing of the line has run.
+        guard problems.isEmpty else { simulating = false; return problems }
         return simulator.runLine(compiled, line: number)
     }
 
@@ -446,11 +448,10 @@ final class Session<M: SimulationModel> {
         var running = simulator.beginLine(number)
         // A run after the check has nothing to find once the simulation stopped.
         guard running || checking else { return [] }
-        var errors: [Diagnostic] = []
-        var failures: [Diagnostic] = []
-        run(consume statement, running: &running, errors: &errors, failures: &failures)
+        var problems: [Diagnostic] = []
+        run(consume statement, running: &running, problems: &problems)
         if running { simulator.endLine() }
-        return lineResult(errors: errors, failures: failures)
+        return problems
     }
 
     /// The hash the statement cache knows `text` by (0 for one too long to be stored).
@@ -492,8 +493,6 @@ final class Session<M: SimulationModel> {
             }
         }
         var problems: [Diagnostic] = []
-        // What `compile` reports only when running.
-        var none: [Diagnostic] = []
         var cacheable = cache.admits(line, hash: hash)
         assert(cacheable == keeping, "the line cache changed its mind about the line")
         var statements: [CompiledStatement<M.Command>] = []
@@ -508,7 +507,7 @@ final class Session<M: SimulationModel> {
             case .parsed(let statementHash):
                 let statement = parsedStatements.removeLast()
                 _ = compile(statement, in: text, hash: statementHash, runningNow: false, keeping: keeping,
-                            into: &statements, errors: &problems, failures: &none, cacheable: &cacheable)
+                            into: &statements, problems: &problems, cacheable: &cacheable)
             }
         }
         if cacheable { cache.insert(CompiledLine(statements), for: line, hash: hash) }
@@ -533,8 +532,7 @@ final class Session<M: SimulationModel> {
         if runningNow, !running, !checking { return [] }
         var statements: [CompiledStatement<M.Command>] = []
         if !runningNow { statements.reserveCapacity(ranges.count) }
-        var failures: [Diagnostic] = []
-        var errors: [Diagnostic] = []
+        var problems: [Diagnostic] = []
         // By index, as in `checkStatements`.
         for rangeIndex in ranges.indices {
             let range = ranges[rangeIndex]
@@ -545,8 +543,8 @@ final class Session<M: SimulationModel> {
                 if !runningNow {
                     statements.append(CompiledStatement(instruction: cached.instruction, span: span))
                 } else if running {
-                    running = simulator.run(cached.instruction, span: span, problems: &failures)
-                    if !running, !checking { return failures }
+                    running = simulator.run(cached.instruction, span: span, problems: &problems)
+                    if !running, !checking { return problems }
                 }
                 continue
             }
@@ -560,34 +558,35 @@ final class Session<M: SimulationModel> {
                 continue
             }
             running = compile(statement, in: text, hash: statementHash, runningNow: running, keeping: !runningNow,
-                              into: &statements, errors: &errors, failures: &failures, cacheable: &cacheable) && running
-            if runningNow, !running, !checking { return failures }
+                              into: &statements, problems: &problems, cacheable: &cacheable) && running
+            if runningNow, !running, !checking { return problems }
         }
         if runningNow {
             if running { simulator.endLine() }
-            return lineResult(errors: errors, failures: failures)
+            return problems
         }
         let compiledLine = CompiledLine(statements)
         if cacheable { cache.insert(compiledLine, for: line, hash: hash) }
-        guard errors.isEmpty else { return lineResult(errors: errors, failures: []) }
+        // A checked run's first error (`compile` stopped the simulating): nothing of the line has run.
+        guard simulating else { return problems }
         return simulator.runLine(compiledLine, line: number)
     }
 
     /// Compiles a statement that was not in the statement cache, storing it there the
-    /// second time it is met; then runs it (`runningNow`, reporting to `failures`) or keeps
-    /// it in `statements`. False when running it stopped the simulation. Its problems go to
-    /// `errors` only when checking: a run's lines passed the check, as in `runAsCompiled`.
+    /// second time it is met; then runs it (`runningNow`) or keeps it in `statements`.
+    /// False when running it stopped the simulation, or an error did. Problems are reported
+    /// only when checking: a run's lines passed the check, as in `runAsCompiled`.
     @inline(__always)
     private func compile(_ statement: consuming Statement, in text: UnsafeBufferPointer<UInt8>, hash: Int, runningNow: Bool, keeping: Bool,
-                         into statements: inout [CompiledStatement<M.Command>], errors: inout [Diagnostic],
-                         failures: inout [Diagnostic], cacheable: inout Bool) -> Bool {
+                         into statements: inout [CompiledStatement<M.Command>], problems: inout [Diagnostic],
+                         cacheable: inout Bool) -> Bool {
         let span = statement.span
         // Checking a line that will not be stored: a statement met for the first time (as far
         // as the cache can tell) would not be stored either, and needs only its problems. Any
         // other is compiled in full, below, and stored if it compiles.
         if !simulating, !keeping, !statementCache.admits(UnsafeBufferPointer(rebasing: text[span.bytes]), hash: hash) {
             let found = check(consume statement)
-            if !found.isEmpty { cacheable = false; errors += found }
+            if !found.isEmpty { cacheable = false; problems += found }
             return true
         }
         switch compile(consume statement) {
@@ -602,11 +601,15 @@ final class Session<M: SimulationModel> {
                     statementCache.insert(CachedInstruction(instruction), for: statementText, hash: hash)
                 }
             }
-            if runningNow { return simulator.run(instruction, span: span, problems: &failures) }
+            if runningNow { return simulator.run(instruction, span: span, problems: &problems) }
             if keeping { statements.append(CompiledStatement(instruction: instruction, span: span)) }
         case .failure(let diagnostics):
             cacheable = false
-            if checking { errors += diagnostics }
+            if checking {
+                stopSimulating(dropping: &problems)
+                problems += diagnostics
+                return false
+            }
         }
         return true
     }
@@ -646,42 +649,43 @@ final class Session<M: SimulationModel> {
         var running = simulator.beginLine(number)
         // A run after the check has nothing to find once the simulation stopped.
         guard running || checking else { return [] }
-        var errors: [Diagnostic] = []
-        var failures: [Diagnostic] = []
+        var problems: [Diagnostic] = []
         // Moved out first to last, as in `feedParsed`.
         Self.reverse(&parsed.statements)
         while let statement = parsed.statements.popLast() {
-            run(consume statement, running: &running, errors: &errors, failures: &failures)
-            if !running && !checking { return failures }
+            run(consume statement, running: &running, problems: &problems)
+            if !running && !checking { return problems }
         }
         if running { simulator.endLine() }
-        return lineResult(errors: errors, failures: failures)
+        return problems
     }
 
     /// Compiles a statement and, while `running` (the line's turn begun and not stopped),
-    /// runs it; `running` turns false when it stopped the simulation. One that does not
-    /// compile is an error when checking; after the check it is left out (a run reports
-    /// only what the simulation finds).
+    /// runs it; `running` turns false when it stopped the simulation or an error did. One
+    /// that does not compile is an error when checking; after the check it is left out (a
+    /// run reports only what the simulation finds).
     @inline(__always)
-    private func run(_ statement: consuming Statement, running: inout Bool, errors: inout [Diagnostic], failures: inout [Diagnostic]) {
+    private func run(_ statement: consuming Statement, running: inout Bool, problems: inout [Diagnostic]) {
         let span = statement.span
         switch compile(consume statement) {
         case .success(let instruction):
-            if running { running = simulator.run(instruction, span: span, problems: &failures) }
+            if running { running = simulator.run(instruction, span: span, problems: &problems) }
         case .failure(let found):
-            if checking { errors += found }
+            guard checking else { return }
+            stopSimulating(dropping: &problems)
+            running = false
+            problems += found
         }
     }
 
-    /// What a simulated line reports: its errors, if any (a checked run's first, from which
-    /// on it only checks: its output is to be dropped), or else what the simulation found.
+    /// A checked run's first error, in a statement of the line whose `problems` these are:
+    /// from here on it only checks, and what the simulation found on the line is dropped
+    /// with the rest of its output. (Later statements' errors follow in `problems`.)
     @inline(__always)
-    private func lineResult(errors: [Diagnostic], failures: [Diagnostic]) -> [Diagnostic] {
-        guard errors.isEmpty else {
-            simulating = false
-            return errors
-        }
-        return failures
+    private func stopSimulating(dropping problems: inout [Diagnostic]) {
+        guard simulating else { return }
+        simulating = false
+        problems.removeAll()
     }
 
     func finish() -> Script.Outcome {

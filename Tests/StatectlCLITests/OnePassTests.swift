@@ -123,6 +123,10 @@ struct OnePassTests {
         "addView(a); transition(to: b); expect state == b; ((\nexpect state == c\n",
         "startLoading; expect state == nope; wait 1s; x(\nbogus\n",
         "startLoading; wait 1s\nexpect state == loading; addView(k); wait 2s; expect visible == [k]; end(\n",
+        // A failed expectation, then an error on the same line: only the error is reported.
+        "startLoading\nexpect state == empty; expect stat == x\nexpect state == error\n",
+        "startLoading\nexpect state == empty; expect stat == x # why\n",
+        "startLoading\nexpect state == empty; expect stat == x\nexpect state == empty; expect stat == x\n",
     ]
 
     @Test("one checked pass and two passes give the same diagnostics, outcome and log", arguments: [0, 1, 20])
