@@ -86,17 +86,17 @@ struct OnePassTests {
         #expect(result.out == "prior\n")
     }
 
-    /// Every example script, the fuzz seeds the suite keeps (and the corpus earlier fuzzing
-    /// found, when this checkout has one), each also with errors added: at the end, in the
-    /// middle, and at the end without a line break.
+    /// Every example script and the fuzz seeds `scripts/fuzz.sh` starts from, each also with
+    /// errors added: at the end, in the middle, and at the end without a line break. (Not the
+    /// corpus fuzzing grows in .build: the test must not depend on what a checkout ran before.)
     static func corpus() throws -> [(name: String, bytes: [UInt8])] {
         var files: [URL] = []
-        for folder in ["docs/examples", "Tests/FailCases", ".build/fuzz-corpus"] {
+        for folder in ["docs/examples", "Tests", "scripts/bench-explore"] {
             let root = packageRoot.appendingPathComponent(folder)
             guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
             for case let url as URL in walker where !url.hasDirectoryPath {
                 let name = url.lastPathComponent
-                if folder == ".build/fuzz-corpus" || name.hasSuffix(".script") || name.hasSuffix(".txt") { files.append(url) }
+                if name.hasSuffix(".script") || name.hasSuffix(".spec") { files.append(url) }
             }
         }
         var result: [(String, [UInt8])] = handmade.map { ($0, Array($0.utf8)) }
