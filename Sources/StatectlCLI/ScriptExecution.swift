@@ -117,25 +117,38 @@ private func checkScript(_ source: ScriptSource, maxErrors: Int) throws(FileErro
 private func executeInOnePass(_ source: ScriptSource, maxErrors: Int,
                               makeSink: @escaping (any SimulationModel.Type) -> RecordSink) throws(FileError) -> ScriptResult {
     var result = ScriptResult()
-    var errors = DiagnosticCollector(limit: maxErrors)
-    var failures = DiagnosticCollector(limit: maxErrors)
     let script = Script(mode: .checkedRun(makeSink: makeSink))
-    // A diagnostic reported while the script still simulates is one the simulation found.
-    let sort: Script.Report = { diagnostic, line in
-        if script.isSimulating { failures.add(diagnostic, line) } else { errors.add(diagnostic, line) }
-    }
-    try source.forEachChunk { script.feed(chunk: $0, report: sort); return true }
-    script.endInput(report: sort)
+    let found = SortedDiagnostics(limit: maxErrors)
+    try source.forEachChunk { script.feed(chunk: $0) { found.add($0, $1, simulating: script.isSimulating) }; return true }
+    script.endInput { found.add($0, $1, simulating: script.isSimulating) }
     // Rare (`Script.errorsNeedFreshCheck`): the errors are then found as two passes find them.
-    if script.errorsNeedFreshCheck { errors = try checkScript(source, maxErrors: maxErrors).errors }
-    result.errors = errors.kept
-    result.errorCount = errors.count
-    guard errors.count == 0 else { return result }
+    if script.errorsNeedFreshCheck { found.errors = try checkScript(source, maxErrors: maxErrors).errors }
+    result.errors = found.errors.kept
+    result.errorCount = found.errors.count
+    guard found.errors.count == 0 else { return result }
     result.outcome = script.finish()
     result.model = script.model
-    result.failures = failures.kept
-    result.failureCount = failures.count
+    result.failures = found.failures.kept
+    result.failureCount = found.failures.count
     return result
+}
+
+/// A checked run's diagnostics: one reported while the script still simulates is one the
+/// simulation found, any other an error. Held by a local object, its collectors unchecked
+/// for exclusive access: as local variables captured by the report closures, each
+/// diagnostic paid two dynamic checks (a flood of errors cost 8 % more than a check alone).
+private final class SortedDiagnostics {
+    @exclusivity(unchecked) var errors: DiagnosticCollector
+    @exclusivity(unchecked) var failures: DiagnosticCollector
+
+    init(limit: Int) {
+        errors = DiagnosticCollector(limit: limit)
+        failures = DiagnosticCollector(limit: limit)
+    }
+
+    func add(_ diagnostic: Diagnostic, _ line: UnsafeBufferPointer<UInt8>, simulating: Bool) {
+        if simulating { failures.add(diagnostic, line) } else { errors.add(diagnostic, line) }
+    }
 }
 
 /// Prints a script's diagnostics, and a count when some were left out.

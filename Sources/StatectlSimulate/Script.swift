@@ -16,7 +16,7 @@ struct ModelEntry {
             let session = Session<M>(sink: sink, checking: checking, version: version)
             return ModelSession(choice: ModelChoice(model: M.self, version: version), feed: session.feed,
                                 feedChunk: session.feed, feedParsed: session.feedParsed, finish: session.finish,
-                                isSimulating: { session.simulating }, errorsNeedFreshCheck: { session.errorsNeedFreshCheck })
+                                progress: session.progress)
         }
     }
 }
@@ -138,12 +138,12 @@ public final class Script {
     /// `.checkedRun` until the first error. In a checked run, a diagnostic reported while
     /// this holds is one the simulation found (a failed expectation, a runtime error); one
     /// reported after it turned false (the first error's line included) is an error.
-    public var isSimulating: Bool { session?.isSimulating() ?? false }
+    public var isSimulating: Bool { session?.progress.simulating ?? false }
 
     /// Whether a checked run's errors may differ from those a check finds, which must then
     /// be found by a check. Rare: the first error is on a line whose statements before it
     /// declared names, and one after it does not parse on its own.
-    public var errorsNeedFreshCheck: Bool { session?.errorsNeedFreshCheck() ?? false }
+    public var errorsNeedFreshCheck: Bool { session?.progress.errorsNeedFreshCheck ?? false }
 
     /// The model the script selected, once its first statement has been seen.
     public var modelName: String? { session?.choice.model.name }
@@ -247,24 +247,33 @@ final class ModelSession {
     /// (In-out: the statements are moved out of it; a copy would share, and so copy, the list.)
     let feedParsed: (inout ParsedLine, UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic]
     let finish: () -> Script.Outcome
-    /// `Session.simulating`.
-    let isSimulating: () -> Bool
-    /// `Session.errorsNeedFreshCheck`.
-    let errorsNeedFreshCheck: () -> Bool
+    /// The session's `progress`, read by the script for each diagnostic of a checked run.
+    let progress: SessionProgress
 
     init(choice: ModelChoice, feed: @escaping (UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic],
          feedChunk: @escaping (UnsafeBufferPointer<UInt8>, inout LineSplitter, Script.Report) -> Void,
          feedParsed: @escaping (inout ParsedLine, UnsafeBufferPointer<UInt8>, Int) -> [Diagnostic],
-         finish: @escaping () -> Script.Outcome, isSimulating: @escaping () -> Bool,
-         errorsNeedFreshCheck: @escaping () -> Bool) {
+         finish: @escaping () -> Script.Outcome, progress: SessionProgress) {
         self.choice = choice
         self.feed = feed
         self.feedChunk = feedChunk
         self.feedParsed = feedParsed
         self.finish = finish
-        self.isSimulating = isSimulating
-        self.errorsNeedFreshCheck = errorsNeedFreshCheck
+        self.progress = progress
     }
+}
+
+/// What a session tells its script as it goes: written at a checked run's first error,
+/// read for each diagnostic (a class of its own, so that reading it calls nothing).
+final class SessionProgress {
+    /// `Session.simulating`.
+    var simulating: Bool
+    /// A checked run's first error was on a line part of which had run and declared names:
+    /// with them declared, the line's errors could differ from what a check reports, so a
+    /// check must find them.
+    var errorsNeedFreshCheck = false
+
+    init(simulating: Bool) { self.simulating = simulating }
 }
 
 final class Session<M: SimulationModel> {
@@ -280,11 +289,8 @@ final class Session<M: SimulationModel> {
     private let checking: Bool
     /// Whether lines are simulated: not when only checking, and in a checked run (both)
     /// no more from its first error on, when the run's output is to be dropped.
-    private(set) var simulating: Bool
-    /// A checked run's first error was on a line part of which had run and declared names:
-    /// with them declared, the line's errors could differ from what a check reports, so a
-    /// check must find them.
-    private(set) var errorsNeedFreshCheck = false
+    private var simulating: Bool { didSet { progress.simulating = simulating } }
+    let progress: SessionProgress
     private let cache = LineCache<CompiledLine<M.Command>>()
     /// Compiled statements by their text: where lines never repeat, their statements often
     /// do (`wait 300ms; expect visible == [error]` with only the wait varying), and one found
@@ -305,6 +311,7 @@ final class Session<M: SimulationModel> {
         simulator = Simulator<M>(sink: sink ?? DiscardingSink(), version: version)
         compiler = ScriptCompiler<M>(recording: sink != nil, version: version)
         simulating = sink != nil
+        progress = SessionProgress(simulating: sink != nil)
         self.checking = checking
     }
 
@@ -551,7 +558,7 @@ final class Session<M: SimulationModel> {
             guard let statement = parser.statement(in: text, at: range, number: number) else {
                 if checking {
                     simulating = false
-                    if compiler.namesVersion != namesBefore { errorsNeedFreshCheck = true }
+                    if compiler.namesVersion != namesBefore { progress.errorsNeedFreshCheck = true }
                     return nil
                 }
                 cacheable = false
