@@ -58,8 +58,11 @@ struct DecisionTable<Outcome: Sendable>: Sendable {
     }
 
     /// The walk from the entry point in row `row` of `entries`, given the inputs' bits.
+    /// A masking shift: `rowShift` is a few bits (the table has `1 << rowShift` walks a
+    /// row), and the smart shift's checks for wide and negative amounts cost a decision
+    /// (every step of explore takes one or two) a dozen instructions.
     @inline(__always)
-    func decision(row: Int, answers: Int) -> Decision { decisions[row << rowShift | answers] }
+    func decision(row: Int, answers: Int) -> Decision { decisions[row &<< rowShift | answers] }
 
     /// The walk from `entry` when `answer` answers the questions (the first each input
     /// stands for).
