@@ -64,7 +64,7 @@ private struct Walks {
     @inline(__always)
     mutating func note(_ record: RecordView) {
         if let key = record.fieldsKey, key < byKey.count, byKey[key] != 0 {
-            take(byKey[key] - 1)
+            take(byKey[key] &- 1)
         } else {
             noteFirst(record)
         }
@@ -84,14 +84,19 @@ private struct Walks {
 
     @inline(__always)
     mutating func take(_ walk: Int) {
-        if takenCount == takenCapacity {
-            let larger = UnsafeMutablePointer<Int>.allocate(capacity: takenCapacity * 2)
-            larger.initialize(from: taken, count: takenCount)
-            taken.deallocate()
-            taken = larger
-            takenCapacity *= 2
-        }
+        if takenCount == takenCapacity { growTaken() }
         taken[takenCount] = walk
-        takenCount += 1
+        takenCount &+= 1
+    }
+
+    /// Twice the room for walks taken. Apart, so that `write`, called for every decision,
+    /// saves and restores no registers for the allocation's call.
+    @inline(never)
+    mutating func growTaken() {
+        let larger = UnsafeMutablePointer<Int>.allocate(capacity: takenCapacity * 2)
+        larger.initialize(from: taken, count: takenCount)
+        taken.deallocate()
+        taken = larger
+        takenCapacity *= 2
     }
 }
