@@ -342,10 +342,14 @@ public struct IdentityDecoder {
         return word
     }
 
+    /// Inlined: reading a configuration back takes a byte at a time, and each call saved and
+    /// restored registers around a load.
+    @inline(__always)
     public mutating func byte() -> UInt8 {
-        guard offset < bytes.count else { failed = true; return 0 }
-        defer { offset += 1 }
-        return bytes[offset]
+        guard offset < bytes.count, let base = bytes.baseAddress else { failed = true; return 0 }
+        let byte = base.load(fromByteOffset: offset, as: UInt8.self)
+        offset &+= 1
+        return byte
     }
 }
 
