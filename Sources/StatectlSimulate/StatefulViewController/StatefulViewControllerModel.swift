@@ -21,7 +21,9 @@ public struct StatefulViewControllerModel: SimulationModel {
         case endLoading(animated: Bool, error: String?, completion: Bool)
         case transitionViewStates(loading: Bool, error: String?, animated: Bool, completion: Bool)
         case transition(to: MachineState, animated: Bool, completion: Bool)
-        case addView(String, Insets)
+        // Indirect: its key and insets were most of the enum's size, and every command a
+        // step runs is copied and read whole before the switch on its case.
+        indirect case addView(String, Insets)
         case removeView(String)
         case setBounds(width: Int64, height: Int64)
     }
