@@ -164,7 +164,7 @@ extension ViewStateMachine {
     /// false, and nothing written, in any other case.
     @inline(__always)
     private mutating func encodeCommonIdentity(into encoder: inout IdentityEncoder, now: Int64, flags: UInt8) -> Bool {
-        guard forgottenOnScreen.isEmpty, forgottenInFlight.isEmpty, let storeComponent,
+        guard forgottenOnScreen.isEmptyAndPacked, forgottenInFlight.isEmptyAndPacked, let storeComponent,
               encoder.holds(storeComponent) else { return false }
         // Flags with a state, a state, two counts; two numbers; two bytes a view, packed
         // (at most 4); the queue's word, 8 bytes stored of which up to 8 kept (12 requests of 5

@@ -33,6 +33,11 @@ struct ViewList: RandomAccessCollection {
     /// is never 0, so at worst (nil not 0) a model is taken for one holding references.
     var referenceBits: UInt { unsafeBitCast(spilled, to: UInt.self) }
 
+    /// Empty and not spilled, in one test: a packed list's word is 0 exactly when it is empty
+    /// (slots past the count are 0). A spilled list, empty or not, is false: explore's
+    /// identities then take their general way, which writes the same bytes.
+    var isEmptyAndPacked: Bool { UInt(truncatingIfNeeded: packed) | referenceBits == 0 }
+
     var startIndex: Int { 0 }
     var endIndex: Int { spilled?.count ?? packedCount }
 
