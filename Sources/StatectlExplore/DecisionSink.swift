@@ -13,6 +13,8 @@ final class DecisionSink: RecordSink {
 
     /// The walks' records, by number, for `BranchCoverage`.
     var walks: [Record] { state.records }
+    /// How many distinct walks were taken so far: every walk taken is numbered below this.
+    var walkCount: Int { state.records.count }
     /// Where the walks taken since `beginStep` lie among those taken since `beginBatch`.
     var stepRange: Range<Int> { state.stepStart..<state.takenCount }
 

@@ -246,6 +246,9 @@ struct Search<M: ExplorableModel>: ~Copyable {
                 // Valid until the encoder is next written: no longer than this configuration.
                 let identities = encoder.view
                 let configState = Int32(bitPattern: store.tag(of: config))
+                // Once every walk met has its witness (early in a search), the steps' walks
+                // need not be looked at: each is one of them.
+                let walksWitnessed = walkOrder.count == sink.walkCount
                 for pending in 0..<batch.count {
                     let step = batch[pending]
                     let index = step.event
@@ -262,7 +265,9 @@ struct Search<M: ExplorableModel>: ~Copyable {
                     let identity = UnsafeRawBufferPointer(rebasing: identities[identityRange])
                     let (child, isNew, childState) = admit(&workers[pending], identity: identity, hash: batch.hash(pending),
                                                            parent: config, event: index, depth: depth + 1)
-                    for position in step.walks { reach(sink.taken(position), config: config, event: index) }
+                    if !walksWitnessed {
+                        for position in step.walks { reach(sink.taken(position), config: config, event: index) }
+                    }
                     noteTransition(from: config, fromState: configState, toState: childState, event: index)
                     if isNew {
                         found += 1
