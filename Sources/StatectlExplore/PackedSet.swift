@@ -281,14 +281,20 @@ final class PackedSet {
         let size = (mask &+ 1) &* 2
         let larger = Self.emptySlots(size)
         let newMask = size &- 1
-        for old in 0...mask {
-            let entry = slots[old]
+        // The old table and its size in locals: read through the properties, they were loaded
+        // again for every slot (the stores into `larger` might have changed them, for all the
+        // compiler knew).
+        let old = slots, oldSize = mask &+ 1
+        var index = 0
+        while index < oldSize {
+            let entry = old[index]
+            index &+= 1
             guard entry != 0 else { continue }
             var slot = Int(truncatingIfNeeded: entry >> 32) & newMask
             while larger[slot] != 0 { slot = (slot &+ 1) & newMask }
             larger[slot] = entry
         }
-        free(slots)
+        free(old)
         slots = larger
         mask = newMask
     }
