@@ -18,7 +18,7 @@ extension StatefulViewControllerModel: ExplorableModel {
     public static let decidesWhileFinishing = false
 
     public var pendingWork: Int { machine.pending }
-    public var isSettled: Bool { machine.pending == 0 && machine.inFlight == nil }
+    public var isSettled: Bool { machine.pending == 0 && !machine.hasInFlight }
     /// Nearly every configuration explore meets: nothing spilled. (A test walks the
     /// model's stored properties to keep this true as they change.)
     public var isPlainData: Bool { !machine.holdsReferences }
@@ -62,7 +62,7 @@ extension StatefulViewControllerModel: ExplorableModel {
         // Between the keys' bits (`ViewList.packedKeys`): codes at most 4 in bits 2–7, flags
         // in 8–10, the count in 16–27.
         let states = UInt64(current) << 2 | UInt64(last) << 5
-        let flags = (hasContent ? 1 << 8 : 0) | (machine.inFlight != nil ? 1 << 9 : 0) | (machine.containerShown ? 1 << 10 : 0) as UInt64
+        let flags = (hasContent ? 1 << 8 : 0) | (machine.hasInFlight ? 1 << 9 : 0) | (machine.containerShown ? 1 << 10 : 0) as UInt64
         return keys | states | flags | UInt64(machine.pending) << 16 | 1 << 63
     }
 
@@ -74,7 +74,7 @@ extension StatefulViewControllerModel: ExplorableModel {
         machine.encodeVisible(into: &encoder)
         encoder.add(hasContent)
         encoder.add(machine.pending)
-        encoder.add(machine.inFlight != nil)
+        encoder.add(machine.hasInFlight)
         encoder.add(machine.containerShown)
     }
 
@@ -100,7 +100,7 @@ extension StatefulViewControllerModel: ExplorableModel {
         }
         cursor.put(byte: hasContent ? 1 : 0)
         cursor.put(machine.pending)
-        cursor.put(byte: machine.inFlight != nil ? 1 : 0)
+        cursor.put(byte: machine.hasInFlight ? 1 : 0)
         cursor.put(byte: machine.containerShown ? 1 : 0)
         encoder.commit(cursor)
         return true
@@ -130,7 +130,7 @@ extension ViewStateMachine {
     @inline(__always)
     mutating func encodeIdentity(into encoder: inout IdentityEncoder, now: Int64, hasContent: Bool) {
         // The release as a bit: the two differ in whether the store is snapshotted.
-        let flags = (hasContent ? 1 : 0) | (release.snapshotsStore ? 2 : 0) | (containerShown ? 4 : 0) | (inFlight != nil ? 8 : 0)
+        let flags = (hasContent ? 1 : 0) | (release.snapshotsStore ? 2 : 0) | (containerShown ? 4 : 0) | (hasInFlight ? 8 : 0)
         if encodeCommonIdentity(into: &encoder, now: now, flags: UInt8(flags)) { return }
         encodeAnyIdentity(into: &encoder, now: now, flags: UInt8(flags))
     }

@@ -149,7 +149,7 @@ public struct StatefulViewControllerModel: SimulationModel {
         case "unobtrusiveErrors": return .count(unobtrusiveErrors)
         case "hasContent": return .flag(hasContent)
         case "pending": return .count(Int64(machine.pending))
-        case "transitioning": return .flag(machine.inFlight != nil)
+        case "transitioning": return .flag(machine.hasInFlight)
         case "containerShown": return .flag(machine.containerShown)
         default: preconditionFailure("unknown property \(property)")
         }

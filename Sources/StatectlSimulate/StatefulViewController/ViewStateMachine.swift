@@ -94,7 +94,9 @@ struct ViewStateMachine {
     /// statectl removes them (the library walks a dictionary), with no sort per job.
     private(set) var container = ViewList()
     private(set) var queue = JobQueue()
-    private(set) var inFlight: (job: TransitionJob, endsAt: Int64)?
+    /// The job in flight and when it ends (`inFlight`), meaningful while `hasInFlight`.
+    private var inFlightJob = TransitionJob(id: 0, target: .none, animated: false, hasCompletion: false)
+    private var inFlightEndsAt: Int64 = 0
     /// master: views on screen that were removed from the store, or replaced in it, while
     /// the job in flight runs. Its completion works on the store as it was when the job
     /// started, so it still removes them. (Views added meanwhile are not on screen.) Empty
@@ -118,6 +120,24 @@ struct ViewStateMachine {
     // each byte-sized field between wider ones took a word.
     let release: Release
     private(set) var containerShown = false
+    /// Whether a job is in flight: a flag of its own beside the job, not an optional job,
+    /// whose test for nil (a spare pattern of a flag inside the job, masked out of a word)
+    /// took five instructions, and a step of explore asks several times.
+    private(set) var hasInFlight = false
+
+    /// The job in flight and when it ends.
+    private(set) var inFlight: (job: TransitionJob, endsAt: Int64)? {
+        get { hasInFlight ? (inFlightJob, inFlightEndsAt) : nil }
+        set {
+            if let newValue {
+                inFlightJob = newValue.job
+                inFlightEndsAt = newValue.endsAt
+                hasInFlight = true
+            } else {
+                hasInFlight = false
+            }
+        }
+    }
 
     var pending: Int { queue.count }
 
@@ -144,7 +164,7 @@ struct ViewStateMachine {
     private mutating func forget(_ view: PlaceholderView) {
         guard container.contains(view) else { return }
         forgottenOnScreen.append(view)
-        if release.snapshotsStore, inFlight != nil { forgottenInFlight.append(view) }
+        if release.snapshotsStore, hasInFlight { forgottenInFlight.append(view) }
     }
 
     /// `transitionToState`: records the request and queues it.
@@ -161,13 +181,13 @@ struct ViewStateMachine {
     /// as it nearly always does, that there is none to start: every turn's end asks.
     @inline(__always)
     mutating func startQueued(effects: inout Effects) {
-        guard inFlight == nil, queue.count > 0 else { return }
+        guard !hasInFlight, queue.count > 0 else { return }
         startQueuedJobs(effects: &effects)
     }
 
     @inline(never)
     private mutating func startQueuedJobs(effects: inout Effects) {
-        while inFlight == nil, let job = queue.removeFirst() {
+        while !hasInFlight, let job = queue.removeFirst() {
             begin(job, effects: &effects)
         }
     }
@@ -291,9 +311,10 @@ extension ViewStateMachine {
          inFlight: (job: TransitionJob, endsAt: Int64)?, bounds: (width: Int64, height: Int64),
          storeComponent: IdentityComponents.Reference?) {
         self.init(currentState: currentState, lastState: lastState, viewStore: viewStore, container: container,
-                  queue: queue, inFlight: inFlight, forgottenInFlight: forgottenInFlight,
+                  queue: queue, forgottenInFlight: forgottenInFlight,
                   forgottenOnScreen: forgottenOnScreen, nextJobID: queue.count + (inFlight == nil ? 1 : 2),
                   nextSerial: nextSerial, bounds: bounds, storeComponent: storeComponent, release: release,
                   containerShown: containerShown)
+        self.inFlight = inFlight
     }
 }
