@@ -175,11 +175,17 @@ extension ViewStateMachine {
         cursor.put(byte: flags << 3 | current)
         cursor.put(byte: last)
         cursor.put(storeComponent.number)
-        // A packed list's count, below 64, is one byte, zig-zag as `add` writes it; a list that
-        // spilled is refused below, and nothing written is kept.
-        cursor.put(byte: UInt8(truncatingIfNeeded: container.count) &<< 1)
-        // A key, twice over, a view (the store's, `addView`); zig-zag, as `add` writes it.
-        guard container.forEachPackedKey({ cursor.put(byte: $0 << 2) }) else { return false }
+        // A list that spilled is refused, and nothing written is kept. A packed list's count,
+        // at most 4, is one byte, zig-zag as `add` writes it; then a key, twice over, a view
+        // (the store's, `addView`), zig-zag, as `add` writes it. Both from the list's word,
+        // read once: read after a byte was written, it was read again (the cursor's stores
+        // might reach the machine, for all the compiler knows), with the test for spilled.
+        guard let keys = container.packedKeys else { return false }
+        let views = Int(truncatingIfNeeded: keys &>> ViewList.packedCountShift)
+        cursor.put(byte: UInt8(truncatingIfNeeded: views) &<< 1)
+        for index in 0..<views {
+            cursor.put(byte: (UInt8(truncatingIfNeeded: keys &>> (UInt64(ViewList.packedSlotBits) &* UInt64(index))) & 3) &<< 2)
+        }
         // The count, even as `add` writes it, then the requests' bits whole (`addQueue`).
         guard let requests = queue.packedIdentityBits else { return false }
         let waiting = queue.count

@@ -20,6 +20,9 @@ struct ViewList: RandomAccessCollection {
     private static let slotBits = 14
     private static let slotMask: UInt64 = (1 << 14) - 1
     private static let countShift: UInt64 = 56
+    /// Where `packedKeys` has view i's key (bit `packedSlotBits * i`) and the count.
+    static var packedSlotBits: Int { slotBits }
+    static var packedCountShift: UInt64 { countShift }
 
     private var packedCount: Int { Int(truncatingIfNeeded: packed >> Self.countShift) }
     /// The packed slots without the count.
