@@ -338,9 +338,14 @@ public struct IdentityDecoder {
             return 0
         }
         var word: UInt64 = 0
+        let mask = byteCount == 0 ? 0 : UInt64.max &>> (64 &- 8 &* byteCount)
         if remaining >= 8 {
-            let mask = byteCount == 0 ? 0 : UInt64.max &>> (64 &- 8 &* byteCount)
             word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) & mask
+        } else if bytes.count >= 8 {
+            // Near the end (the queue's bits usually are): the last eight bytes, shifted down to
+            // the cursor, rather than a byte at a time.
+            let last = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self))
+            word = last &>> UInt64(8 &* (8 &- remaining)) & mask
         } else {
             for index in 0..<byteCount {
                 word |= UInt64(base.load(fromByteOffset: offset &+ index, as: UInt8.self)) << (8 &* index)
