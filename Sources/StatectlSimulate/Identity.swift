@@ -298,7 +298,23 @@ public struct IdentityDecoder {
 
     public mutating func bool() -> Bool { byte() != 0 }
 
+    /// Inlined where a number is one or two bytes (a job's remaining time, read back for
+    /// nearly every configuration explore expands); longer ones take the loop.
+    @inline(__always)
     public mutating func int64() -> Int64 {
+        if let base = bytes.baseAddress, offset &+ 1 < bytes.count {
+            let low = UInt64(base.load(fromByteOffset: offset, as: UInt8.self))
+            let high = UInt64(base.load(fromByteOffset: offset &+ 1, as: UInt8.self))
+            if low < 0x80 || high < 0x80 {
+                let zigzag = low < 0x80 ? low : low & 0x7F | high << 7
+                offset &+= low < 0x80 ? 1 : 2
+                return Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
+            }
+        }
+        return int64Looping()
+    }
+
+    private mutating func int64Looping() -> Int64 {
         var zigzag: UInt64 = 0
         var shift: UInt64 = 0
         while true {
