@@ -96,6 +96,8 @@ struct Search<M: ExplorableModel>: ~Copyable {
     /// Parts of identities stored once (`IdentityEncoder.addComponent`).
     let components = IdentityComponents()
     var encoder: IdentityEncoder
+    /// Reads configurations back (`readBack`), one after another.
+    var reader: IdentityDecoder
 
     /// Observable states: what `expect` can read, counters excluded, and where first met.
     var observableIndex = PackedSet(capacity: 1 << 8)
@@ -134,6 +136,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
         self.buildsSuite = buildsSuite
         self.progress = progress
         encoder = IdentityEncoder(components: components)
+        reader = IdentityDecoder(UnsafeRawBufferPointer(start: nil, count: 0), components: components)
         // What `expect` can read in this version, counters excluded.
         observableProperties = M.properties.filter { property in
             guard let versions = property.versions, let version = spec.version else { return true }
@@ -331,11 +334,11 @@ struct Search<M: ExplorableModel>: ~Copyable {
     }
 
     /// Configuration `config`'s model, at time 0, read back from its identity into `model`.
-    func readBack(_ config: Int, into model: inout M) {
-        var decoder = IdentityDecoder(store.member(config), components: components)
+    mutating func readBack(_ config: Int, into model: inout M) {
+        reader.restart(store.member(config))
         // The first configuration read back exactly, and every identity came from the same
         // encoder: a failure here is a bug in the model's decoder.
-        guard M.decodeIdentity(&decoder, into: &model) else {
+        guard M.decodeIdentity(&reader, into: &model) else {
             preconditionFailure("\(M.name): configuration \(config) cannot be read back from its identity")
         }
     }

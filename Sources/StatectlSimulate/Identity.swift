@@ -207,7 +207,7 @@ public struct IdentityCursor {
 /// Reads back what `IdentityEncoder` wrote. Malformed bytes read as zeros and set `failed`:
 /// identities come from the encoder, so a failure is a bug that a test catches.
 public struct IdentityDecoder {
-    private let bytes: UnsafeRawBufferPointer
+    private var bytes: UnsafeRawBufferPointer
     private var offset = 0
     public private(set) var failed = false
     private let components: IdentityComponents?
@@ -218,6 +218,16 @@ public struct IdentityDecoder {
     public init(_ bytes: UnsafeRawBufferPointer, components: IdentityComponents? = nil) {
         self.bytes = bytes
         self.components = components
+    }
+
+    /// Reads `bytes` from their start, as a new decoder with the same table would: explore
+    /// reads every configuration it expands with one decoder, where a decoder made for each
+    /// retained and released the table.
+    public mutating func restart(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+        offset = 0
+        failed = false
+        lastComponent = nil
     }
 
     /// Reads what `IdentityEncoder.addComponent` wrote, as `component` does, but reads each
