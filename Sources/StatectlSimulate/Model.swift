@@ -272,10 +272,12 @@ public struct Effects {
 
     /// As `record(_:encoded:fieldsKey:)`, the fields lying where their owner keeps them (a
     /// compiled command's statement record).
+    /// The fields are read only when the sink takes the kind: a statement's are its step's, and
+    /// read first, for every statement explore runs, they cost as much as the test.
     @inline(__always)
-    public func record(_ kind: RecordKind, encoded fields: UnsafeRawBufferPointer, fieldsKey: Int? = nil) {
+    public func record(_ kind: RecordKind, encoded fields: @autoclosure () -> UnsafeRawBufferPointer, fieldsKey: Int? = nil) {
         if let onlyKind, onlyKind != kind { return }
-        sink.write(RecordView(time: now, line: line, kind: kind, fields: EncodedFields(fields), fieldsKey: fieldsKey))
+        sink.write(RecordView(time: now, line: line, kind: kind, fields: EncodedFields(fields()), fieldsKey: fieldsKey))
     }
 
     /// A record of `fields`, which are made only if the sink takes this kind: explore's
