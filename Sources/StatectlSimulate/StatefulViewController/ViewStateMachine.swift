@@ -244,8 +244,9 @@ struct ViewStateMachine {
         guard let (job, _) = inFlight else { return }
         inFlight = nil
         // Nothing forgotten (as good as always): every view on screen is the store's, and
-        // all but the target's go.
-        if forgottenOnScreen.isEmpty, forgottenInFlight.isEmpty,
+        // all but the target's go. (Lists that spilled take the general way below, which
+        // does the same for empty ones.)
+        if forgottenOnScreen.isEmptyAndPacked, forgottenInFlight.isEmptyAndPacked,
            container.removePacked(keeping: job.target.libraryCode.flatMap { $0 == 0 ? nil : Int($0) - 1 },
                                   removed: { code in effects.record(.viewRemoved) { $0.add(.view, libraryKey(code)) } }) {
             finish(job, effects: &effects)
