@@ -192,6 +192,9 @@ struct ViewStateMachine {
         }
     }
 
+    /// Inlined in its one caller, `startQueuedJobs`: the call saved and restored registers for
+    /// every job begun.
+    @inline(__always)
     private mutating func begin(_ job: TransitionJob, effects: inout Effects) {
         guard job.target != currentState else {
             dropped += 1
