@@ -201,6 +201,8 @@ struct Search<M: ExplorableModel>: ~Copyable {
             workers.deallocate()
         }
         var batch = StepBatch(events: eventLines.count)
+        // Read for every new configuration: a number, where the optional limit was two.
+        let maximumConfigurations = limits.maxConfigurations ?? Int.max
         // The configuration being expanded, read back in place each time.
         var model = root.model
         search: while true {
@@ -276,7 +278,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
                         found += 1
                         finishIfNeeded(workers[pending], config: child)
                         if expandsNext && !readsBack { next.append(workers[pending]) }
-                        if let maximum = limits.maxConfigurations, store.count >= maximum {
+                        if store.count >= maximumConfigurations {
                             stopped = "max-configurations"
                             levels = depth + 1
                             break search
