@@ -57,7 +57,9 @@ struct ViewList: RandomAccessCollection {
         return UInt64(view.serial << 2 | code)
     }
 
-    private func packedSlot(_ index: Int) -> UInt64 { (packed >> (Self.slotBits * index)) & Self.slotMask }
+    /// Slot `index` (below the count, at most 4): masking shifts, as the amount is below 64,
+    /// where the smart shift tested for wide and negative amounts in every loop over slots.
+    private func packedSlot(_ index: Int) -> UInt64 { (packed &>> (Self.slotBits &* index)) & Self.slotMask }
 
     /// Calls `body` with each view's library key number (`libraryKeyIndex`), in order, and
     /// returns true; returns false, calling nothing, when the list is spilled. Identities
@@ -180,7 +182,7 @@ struct ViewList: RandomAccessCollection {
         for index in 0..<packedCount {
             let slot = packedSlot(index)
             if let kept, Int(slot & 3) == kept {
-                keptSlots |= slot << (Self.slotBits * keptCount)
+                keptSlots |= slot &<< (Self.slotBits &* keptCount)
                 keptCount += 1
             } else {
                 removed(Int(slot & 3))
