@@ -44,6 +44,18 @@ final class DecisionSink: RecordSink {
         state.note(record)
     }
 
+    /// A decision as the model records it, numbered: its walk found by the number, the view
+    /// made only for a number not seen yet.
+    @inline(__always)
+    func write(_ kind: RecordKind, fields: UnsafeRawBufferPointer, fieldsKey: Int, time: Int64, line: Int?) {
+        guard kind == .decision else { return }
+        if let walk = state.walk(key: fieldsKey) {
+            state.take(walk)
+        } else {
+            state.noteFirst(RecordView(time: time, line: line, kind: kind, fields: EncodedFields(fields), fieldsKey: fieldsKey))
+        }
+    }
+
     deinit { state.taken.deallocate() }
 }
 
@@ -62,6 +74,13 @@ private struct Walks {
     var takenCapacity = 64
     var takenCount = 0
     var stepStart = 0
+
+    /// The walk numbered by `key`, once met.
+    @inline(__always)
+    func walk(key: Int) -> Int? {
+        guard key >= 0, key < byKey.count, byKey[key] != 0 else { return nil }
+        return byKey[key] &- 1
+    }
 
     @inline(__always)
     mutating func note(_ record: RecordView) {

@@ -277,7 +277,11 @@ public struct Effects {
     @inline(__always)
     public func record(_ kind: RecordKind, encoded fields: @autoclosure () -> UnsafeRawBufferPointer, fieldsKey: Int? = nil) {
         if let onlyKind, onlyKind != kind { return }
-        sink.write(RecordView(time: now, line: line, kind: kind, fields: EncodedFields(fields()), fieldsKey: fieldsKey))
+        if let fieldsKey {
+            sink.write(kind, fields: fields(), fieldsKey: fieldsKey, time: now, line: line)
+        } else {
+            sink.write(RecordView(time: now, line: line, kind: kind, fields: EncodedFields(fields()), fieldsKey: nil))
+        }
     }
 
     /// A record of `fields`, which are made only if the sink takes this kind: explore's

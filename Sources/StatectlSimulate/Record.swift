@@ -84,6 +84,10 @@ public struct Record: Hashable, Sendable {
 public protocol RecordSink: AnyObject {
     /// `record` points into the simulator's buffer: it is valid only during the call.
     func write(_ record: RecordView)
+    /// `write` of a record whose fields the model numbered (`RecordView.fieldsKey`), handed
+    /// over in parts: the default makes the view and writes it. Explore's sink reads the
+    /// number alone, and the view made for it cost a decision as much as the sink's work.
+    func write(_ kind: RecordKind, fields: UnsafeRawBufferPointer, fieldsKey: Int, time: Int64, line: Int?)
     /// The one kind of record the sink reads, if it reads only one (explore reads only
     /// decisions): the simulator then never encodes the others. Nil: every kind.
     var onlyKind: RecordKind? { get }
@@ -91,6 +95,10 @@ public protocol RecordSink: AnyObject {
 
 extension RecordSink {
     public var onlyKind: RecordKind? { nil }
+
+    public func write(_ kind: RecordKind, fields: UnsafeRawBufferPointer, fieldsKey: Int, time: Int64, line: Int?) {
+        write(RecordView(time: time, line: line, kind: kind, fields: EncodedFields(fields), fieldsKey: fieldsKey))
+    }
 }
 
 /// Collects records in memory; for tests and for `graph --trace`.
