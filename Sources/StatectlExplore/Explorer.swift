@@ -372,7 +372,12 @@ struct Search<M: ExplorableModel>: ~Copyable {
         via.append(UInt16(event))
         let (word, settled) = simulator.observableWord()
         let state: Int
-        if word != 0, let number = observableWords.number(of: word) {
+        if word != 0, let (number, checked) = observableWords.number(of: word, settled: settled) {
+            // Marked only where each pair is checked once (below): nothing left to do.
+            if checked {
+                store.tagNewest(UInt32(number))
+                return (config, true, Int32(number))
+            }
             state = number
         } else {
             state = observableState(encoded: simulator.encodeObservable(into: &observableKey).encoded, of: &simulator, depth: depth)
@@ -382,10 +387,13 @@ struct Search<M: ExplorableModel>: ~Copyable {
         // A property reads what `expect` can read, and, unless it reads a counter (which then
         // joins the identity), all of that is the observable state: its verdict there is the
         // verdict at the first configuration found with that state and settledness, which
-        // breadth-first is at the least depth. So each pair is checked once.
+        // breadth-first is at the least depth. So each pair is checked once, and the word's
+        // cache entry remembers it, so that the next configuration with that word looks
+        // nothing more up.
         if identityCounters.isEmpty {
             let key = state * 2 + (settled ? 1 : 0)
             if key >= checkedStates.count { checkedStates += Array(repeating: false, count: key + 1 - checkedStates.count) }
+            if word != 0 { observableWords.markChecked(word, settled: settled) }
             guard !checkedStates[key] else { return (config, true, Int32(state)) }
             checkedStates[key] = true
         }

@@ -62,20 +62,35 @@ struct ObservableWordCache: ~Copyable {
     struct Slot {
         var word: UInt64
         var number: Int
+        /// Bit 1 (settled) or 0 (not): the search has checked the properties on the state
+        /// with that settledness (`markChecked`).
+        var checked: UInt8
     }
 
     private static let slotBits = DirectMappedSlots<Slot>.bits
-    private let slots = DirectMappedSlots(empty: Slot(word: 0, number: 0))
+    private let slots = DirectMappedSlots(empty: Slot(word: 0, number: 0, checked: 0))
 
-    /// The number cached for `word` (nonzero), if it is.
+    /// The number cached for `word` (nonzero), if it is, and whether it was marked checked
+    /// for `settled`.
     @inline(__always)
-    func number(of word: UInt64) -> Int? {
+    func number(of word: UInt64, settled: Bool) -> (number: Int, checked: Bool)? {
         let slot = slots[Self.slot(word)]
-        return slot.word == word ? slot.number : nil
+        guard slot.word == word else { return nil }
+        return (slot.number, slot.checked & (settled ? 2 : 1) != 0)
     }
 
     func keep(_ number: Int, for word: UInt64) {
-        slots[Self.slot(word)] = Slot(word: word, number: number)
+        slots[Self.slot(word)] = Slot(word: word, number: number, checked: 0)
+    }
+
+    /// Notes that the state cached for `word`, if it still is, was checked when `settled`.
+    @inline(__always)
+    func markChecked(_ word: UInt64, settled: Bool) {
+        let index = Self.slot(word)
+        var slot = slots[index]
+        guard slot.word == word else { return }
+        slot.checked |= settled ? 2 : 1
+        slots[index] = slot
     }
 
     @inline(__always)
