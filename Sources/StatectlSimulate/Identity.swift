@@ -189,7 +189,8 @@ public struct IdentityCursor {
     public mutating func put(_ value: Int64) {
         var zigzag = UInt64(bitPattern: (value << 1) ^ (value >> 63))
         // Two bytes in one store: a job's remaining time (up to 300 ms), written on nearly
-        // every step, takes two, and the loop's round cost as much again.
+        // every step, takes two, and the loop's round cost as much again. Within the room made,
+        // which counts `longest` bytes for a number.
         if zigzag >= 0x80, zigzag < 0x4000 {
             assert(at + 2 <= end, "an identity cursor wrote past its room")
             at.storeBytes(of: UInt16(truncatingIfNeeded: zigzag & 0x7F | 0x80 | (zigzag >> 7) << 8).littleEndian, as: UInt16.self)
@@ -312,6 +313,7 @@ public struct IdentityDecoder {
     /// nearly every configuration explore expands); longer ones take the loop.
     @inline(__always)
     public mutating func int64() -> Int64 {
+        // Both bytes loaded lie within `bytes` (offset + 1 below the count).
         if let base = bytes.baseAddress, offset &+ 1 < bytes.count {
             let low = UInt64(base.load(fromByteOffset: offset, as: UInt8.self))
             let high = UInt64(base.load(fromByteOffset: offset &+ 1, as: UInt8.self))
@@ -369,7 +371,7 @@ public struct IdentityDecoder {
             word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) & mask
         } else if bytes.count >= 8 {
             // Near the end (the queue's bits usually are): the last eight bytes, shifted down to
-            // the cursor, rather than a byte at a time.
+            // the cursor, rather than a byte at a time. They lie within `bytes` (eight at least).
             let last = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self))
             word = last &>> UInt64(8 &* (8 &- remaining)) & mask
         } else {
@@ -382,7 +384,8 @@ public struct IdentityDecoder {
     }
 
     /// Inlined: reading a configuration back takes a byte at a time, and each call saved and
-    /// restored registers around a load.
+    /// restored registers around a load (checked against the count here, not again by a
+    /// subscript).
     @inline(__always)
     public mutating func byte() -> UInt8 {
         guard offset < bytes.count, let base = bytes.baseAddress else { failed = true; return 0 }

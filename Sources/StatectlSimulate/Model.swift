@@ -271,9 +271,10 @@ public struct Effects {
     }
 
     /// As `record(_:encoded:fieldsKey:)`, the fields lying where their owner keeps them (a
-    /// compiled command's statement record).
-    /// The fields are read only when the sink takes the kind: a statement's are its step's, and
-    /// read first, for every statement explore runs, they cost as much as the test.
+    /// compiled command's statement record). The fields are read only when the sink takes the
+    /// kind: a statement's are its step's, and read first, for every statement explore runs,
+    /// they cost as much as the test. A numbered record goes to the sink in parts
+    /// (`RecordSink.write(_:fields:fieldsKey:time:line:)`).
     @inline(__always)
     public func record(_ kind: RecordKind, encoded fields: @autoclosure () -> UnsafeRawBufferPointer, fieldsKey: Int? = nil) {
         if let onlyKind, onlyKind != kind { return }
