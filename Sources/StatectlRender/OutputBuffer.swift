@@ -112,32 +112,36 @@ public final class OutputBuffer {
         guard let source = text.baseAddress, !text.isEmpty else { return }
         let length = text.count
         if storage.pointee.count + length + 8 > storage.pointee.capacity {
-            if length >= direct {
-                // Checked where it lies, then written through: never copied into the block.
-                if Self.hasControl(in: text) {
-                    write(escape(String(decoding: text, as: UTF8.self)))
-                } else {
-                    writeThrough(text)
-                }
-                return
-            }
+            if length >= direct { return writeLong(text, escapingControlsWith: escape) }
             grow(length + 8)
         }
         let destination = UnsafeMutableRawPointer(storage.pointee.base + storage.pointee.count)
         var controls: UInt64 = 0
-        if length >= 8 {
+        if length >= 16 {
+            // Sixteen bytes a step, the last step overlapping the one before: written with
+            // words, the loop was vectorized by the compiler, whose set-up (overlap checks,
+            // trip counts) cost more than the few words of a log's texts.
             var offset = 0
-            while offset &+ 8 <= length {
-                let word = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                destination.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
-                controls |= Self.controlBytes(word)
-                offset &+= 8
+            var controlWords = SIMD2<UInt64>()
+            while offset &+ 16 <= length {
+                let words = source.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self)
+                destination.storeBytes(of: words, toByteOffset: offset, as: SIMD2<UInt64>.self)
+                controlWords |= Self.controlBytes(words)
+                offset &+= 16
             }
             if offset < length {
-                let word = source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
-                destination.storeBytes(of: word, toByteOffset: length &- 8, as: UInt64.self)
-                controls |= Self.controlBytes(word)
+                let words = source.loadUnaligned(fromByteOffset: length &- 16, as: SIMD2<UInt64>.self)
+                destination.storeBytes(of: words, toByteOffset: length &- 16, as: SIMD2<UInt64>.self)
+                controlWords |= Self.controlBytes(words)
             }
+            controls = controlWords[0] | controlWords[1]
+        } else if length >= 8 {
+            // Two words, overlapping unless the text is sixteen bytes.
+            let first = source.loadUnaligned(as: UInt64.self)
+            let last = source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+            destination.storeBytes(of: first, as: UInt64.self)
+            destination.storeBytes(of: last, toByteOffset: length &- 8, as: UInt64.self)
+            controls = Self.controlBytes(first) | Self.controlBytes(last)
         } else {
             destination.copyBytes(from: source, byteCount: length)
             // Past the end: make the bytes harmless ('a'), little-endian order.
@@ -146,10 +150,29 @@ public final class OutputBuffer {
             controls = Self.controlBytes((word & kept) | (0x6161_6161_6161_6161 & ~kept))
         }
         if controls != 0 {
-            write(escape(String(decoding: text, as: UTF8.self)))
+            writeEscaped(text, escapingControlsWith: escape)
         } else {
             storage.pointee.count &+= length
         }
+    }
+
+    // The rare paths of `write(_:escapingControlsWith:)` in functions of their own: inline,
+    // their calls and strings made the common path save and restore every register it could
+    // use, about 15 instructions a text.
+
+    /// A text long enough to be written through: checked where it lies, never copied into the block.
+    @inline(never)
+    private func writeLong(_ text: UnsafeRawBufferPointer, escapingControlsWith escape: (String) -> String) {
+        if Self.hasControl(in: text) {
+            writeEscaped(text, escapingControlsWith: escape)
+        } else {
+            writeThrough(text)
+        }
+    }
+
+    @inline(never)
+    private func writeEscaped(_ text: UnsafeRawBufferPointer, escapingControlsWith escape: (String) -> String) {
+        write(escape(String(decoding: text, as: UTF8.self)))
     }
 
     /// Whether any byte of `text` is below 0x20 or is 0x7F: a word at a time, then the
@@ -172,6 +195,15 @@ public final class OutputBuffer {
     /// Whether any byte of `word` is below 0x20 or is 0x7F, without looking at them one by one.
     @inline(__always)
     static func hasControl(_ word: UInt64) -> Bool { controlBytes(word) != 0 }
+
+    /// `controlBytes(_:)` of two words at once.
+    @inline(__always)
+    static func controlBytes(_ words: SIMD2<UInt64>) -> SIMD2<UInt64> {
+        let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101), highs = SIMD2<UInt64>(repeating: 0x8080_8080_8080_8080)
+        let below = (words &- ones &* 0x20) & ~words & highs
+        let deletes = words ^ (ones &* 0x7F)
+        return below | ((deletes &- ones) & ~deletes & highs)
+    }
 
     /// Nonzero exactly when a byte of `word` is below 0x20 or is 0x7F (its bits say little
     /// more: a borrow may mark bytes past a control character too). Words' results can be
