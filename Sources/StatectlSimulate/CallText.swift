@@ -64,10 +64,13 @@ public struct CallText: ~Copyable {
                                                 count: count - FieldEncoder.stringHeaderSize), as: UTF8.self)
     }
 
+    // Inlined, and copied with `copyBytes`: a literal's length is then a constant, and its
+    // few bytes a store or two, where `copyMemory` called memcpy for every piece of a call.
+    @inline(__always)
     public mutating func append(_ literal: StaticString) {
         literal.withUTF8Buffer { utf8 in
             guard let source = utf8.baseAddress else { return }
-            claim(utf8.count).copyMemory(from: source, byteCount: utf8.count)
+            claim(utf8.count).copyBytes(from: source, byteCount: utf8.count)
         }
     }
 
@@ -77,7 +80,8 @@ public struct CallText: ~Copyable {
 
     private mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let source = utf8.baseAddress else { return }
-        claim(utf8.count).copyMemory(from: source, byteCount: utf8.count)
+        // Mostly a name or a short text: words, not a call to memcpy.
+        claim(utf8.count).copyBytes(from: source, byteCount: utf8.count)
     }
 
     public mutating func append(_ value: Bool) { append(value ? "true" : "false") }
