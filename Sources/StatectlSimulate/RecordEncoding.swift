@@ -84,6 +84,8 @@ public final class FieldEncoder {
         header(key, .bool, payload: 1).storeBytes(of: value ? 1 : 0, as: UInt8.self)
     }
 
+    // Inlined too: most texts are short, and read through a span where the caller has them.
+    @inline(__always)
     public func add(_ key: FieldKey, _ value: String) {
         _ = header(key, .string, payload: 0)
         appendText(value)
@@ -181,6 +183,7 @@ public final class FieldEncoder {
         at.storeBytes(of: length, toByteOffset: 2, as: EncodedLength.self)
     }
 
+    @inline(__always)
     private func appendText(_ text: String) {
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             // A span reads a short string's bytes where they are, with no retain.
