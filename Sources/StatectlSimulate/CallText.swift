@@ -58,6 +58,13 @@ public struct CallText: ~Copyable {
         return buffer
     }
 
+    /// The encoded field, its length filled in, lent to `body` and freed after it: for a
+    /// record written once, at once (`Simulator.run(_: OneOffInstruction …)`).
+    public consuming func withRecord<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        FieldEncoder.storeStringHeader(.call, length: count - FieldEncoder.stringHeaderSize, at: base)
+        return body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
     /// The text written so far.
     public var text: String {
         String(decoding: UnsafeRawBufferPointer(start: base + FieldEncoder.stringHeaderSize,

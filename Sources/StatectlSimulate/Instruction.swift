@@ -156,6 +156,20 @@ public enum Instruction<Command> {
     case selectModel
 }
 
+/// A statement compiled to run at once and then be dropped (its line and itself not to be
+/// stored): a model's command bare, its `statement` record made as it runs. A distinct
+/// line's command allocated a `CommandStep` and its record's buffer, and freed both (its
+/// command destroyed through the generic class's value witness), about 400 instructions.
+enum OneOffInstruction<Command> {
+    case command(Command)
+    case instruction(Instruction<Command>)
+
+    var isSelectModel: Bool {
+        if case .instruction(.selectModel) = self { return true }
+        return false
+    }
+}
+
 extension Instruction {
     /// A command's step, not retained: for a caller that holds the instruction for as long
     /// as it uses the step (`Simulator.runLine`).
@@ -272,6 +286,24 @@ public struct ScriptCompiler<M: SimulationModel> {
     public mutating func compile(_ statement: consuming Statement) -> Checked<Instruction<M.Command>> {
         switch compile(consume statement, building: true) {
         case .success(let instruction): return .success(instruction!)
+        case .failure(let problems): return .failure(problems)
+        }
+    }
+
+    /// `compile` for a statement to be run at once and dropped: a model's command is not put
+    /// in a `CommandStep`. Only for a compiler that records (the simulator writes the record).
+    mutating func compileOneOff(_ statement: consuming Statement) -> Checked<OneOffInstruction<M.Command>> {
+        guard statement.form.isModelVocabulary else {
+            switch compile(consume statement) {
+            case .success(let instruction): return .success(.instruction(instruction))
+            case .failure(let problems): return .failure(problems)
+            }
+        }
+        // As `compile(_:building:)` does for the model's vocabulary.
+        defer { sawStatement = true }
+        lastMeaningCanChange = false
+        switch M.compile(statement, names: &names) {
+        case .success(let command): return .success(.command(command))
         case .failure(let problems): return .failure(problems)
         }
     }

@@ -596,6 +596,28 @@ final class Session<M: SimulationModel> {
             if !found.isEmpty { cacheable = false; problems += found }
             return true
         }
+        if !keeping, !statementCache.wouldAdmit(UnsafeBufferPointer(rebasing: text[span.bytes]), hash: hash) {
+            // Run (or, the simulation stopped, dropped) and stored nowhere: compiled as such,
+            // with the statement cache offered it as below (the offer is only noted).
+            switch compileOneOff(consume statement) {
+            case .success(let instruction):
+                if instruction.isSelectModel || compiler.lastMeaningCanChange {
+                    cacheable = false
+                } else {
+                    _ = statementCache.admits(UnsafeBufferPointer(rebasing: text[span.bytes]), hash: hash)
+                }
+                if runningNow { return simulator.run(instruction, span: span, problems: &problems) }
+                return true
+            case .failure(let diagnostics):
+                cacheable = false
+                if checking {
+                    stopSimulating(dropping: &problems)
+                    problems += diagnostics
+                    return false
+                }
+                return true
+            }
+        }
         switch compile(consume statement) {
         case .success(let instruction):
             if case .selectModel = instruction {
@@ -627,6 +649,15 @@ final class Session<M: SimulationModel> {
     private func compile(_ statement: consuming Statement) -> Checked<Instruction<M.Command>> {
         let arguments = statement.argumentList
         let result = compiler.compile(consume statement)
+        if let arguments { parser.recycle(arguments: arguments) }
+        return result
+    }
+
+    /// `ScriptCompiler.compileOneOff`, its argument list handed back as in `compile`.
+    @inline(__always)
+    private func compileOneOff(_ statement: consuming Statement) -> Checked<OneOffInstruction<M.Command>> {
+        let arguments = statement.argumentList
+        let result = compiler.compileOneOff(consume statement)
         if let arguments { parser.recycle(arguments: arguments) }
         return result
     }
@@ -674,7 +705,7 @@ final class Session<M: SimulationModel> {
     @inline(__always)
     private func run(_ statement: consuming Statement, running: inout Bool, problems: inout [Diagnostic]) {
         let span = statement.span
-        switch compile(consume statement) {
+        switch compileOneOff(consume statement) {
         case .success(let instruction):
             if running { running = simulator.run(instruction, span: span, problems: &problems) }
         case .failure(let found):

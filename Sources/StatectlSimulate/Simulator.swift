@@ -138,6 +138,23 @@ public struct Simulator<M: SimulationModel> {
         }
     }
 
+    /// `run` for an instruction compiled to run once: a command's record is made here and
+    /// freed at once.
+    mutating func run(_ instruction: OneOffInstruction<M.Command>, span: SourceSpan, problems: inout [Diagnostic]) -> Bool {
+        switch instruction {
+        case .instruction(let instruction): return run(instruction, span: span, problems: &problems)
+        case .command(let command):
+            M.statementRecord(command).withRecord { effects.record(.statement, encoded: $0) }
+            do {
+                try model.perform(command, effects: &effects)
+                return true
+            } catch {
+                stop(error, span: span, problems: &problems)
+                return false
+            }
+        }
+    }
+
     /// Ends the line's turn.
     mutating func endLine() {
         model.endTurn(effects: &effects)
