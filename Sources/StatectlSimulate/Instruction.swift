@@ -16,7 +16,8 @@ public final class Expectation: Sendable {
     /// Whether the property's values are compared as sorted lists.
     let sorted: Bool
     /// The `expect` record's first fields (property, comparison, expected), which never
-    /// change, encoded once.
+    /// change, encoded once; empty for an expectation checked once (`compileOneOff`), whose
+    /// record encodes them as it is written (`encodePrefix`) with no array made and freed.
     let recordPrefix: [UInt8]
 
     /// `encoder` (nil when not recording) is the compiler's, reused for every expectation.
@@ -29,10 +30,17 @@ public final class Expectation: Sendable {
         self.sorted = sorted
         guard let encoder else { recordPrefix = []; return }
         encoder.removeAll()
+        Self.encodePrefix(property, comparison, expected, into: encoder)
+        recordPrefix = Array(encoder.bytes)
+    }
+
+    /// The `expect` record's first fields, as `recordPrefix` holds them.
+    func encodePrefix(into encoder: FieldEncoder) { Self.encodePrefix(property, comparison, expected, into: encoder) }
+
+    private static func encodePrefix(_ property: String, _ comparison: Comparison, _ expected: ObservedValue, into encoder: FieldEncoder) {
         encoder.add(.property, property)
         encoder.add(.comparison, comparison.rawValue)
         encoder.add(.expected, expected.field)
-        recordPrefix = Array(encoder.bytes)
     }
 }
 
@@ -290,11 +298,20 @@ public struct ScriptCompiler<M: SimulationModel> {
         }
     }
 
+    /// `compile` for an instruction run once, at once: an expectation's record prefix is not
+    /// encoded ahead (the simulator encodes it as it writes the record).
+    private mutating func compileOnce(_ statement: consuming Statement) -> Checked<Instruction<M.Command>> {
+        switch compile(consume statement, building: true, encodingAhead: false) {
+        case .success(let instruction): return .success(instruction!)
+        case .failure(let problems): return .failure(problems)
+        }
+    }
+
     /// `compile` for a statement to be run at once and dropped: a model's command is not put
     /// in a `CommandStep`. Only for a compiler that records (the simulator writes the record).
     mutating func compileOneOff(_ statement: consuming Statement) -> Checked<OneOffInstruction<M.Command>> {
         guard statement.form.isModelVocabulary else {
-            switch compile(consume statement) {
+            switch compileOnce(consume statement) {
             case .success(let instruction): return .success(.instruction(instruction))
             case .failure(let problems): return .failure(problems)
             }
@@ -323,7 +340,8 @@ public struct ScriptCompiler<M: SimulationModel> {
     /// otherwise, for the statements whose instruction allocates). Inlined into both, where
     /// `building` is a constant.
     @inline(__always)
-    private mutating func compile(_ statement: consuming Statement, building: Bool) -> Checked<Instruction<M.Command>?> {
+    private mutating func compile(_ statement: consuming Statement, building: Bool,
+                                  encodingAhead: Bool = true) -> Checked<Instruction<M.Command>?> {
         defer { sawStatement = true }
         lastMeaningCanChange = false
         // Calls, assignments and declarations are the model's: handed on before the switch,
@@ -356,7 +374,8 @@ public struct ScriptCompiler<M: SimulationModel> {
                 lastMeaningCanChange = found.otherProperty != nil
                 guard building else { return .success(nil) }
                 return .success(.expect(Expectation(property: property.text, comparison: comparison, expected: found.expected,
-                                                    otherProperty: found.otherProperty, sorted: found.sorted, encoder: encoder)))
+                                                    otherProperty: found.otherProperty, sorted: found.sorted,
+                                                    encoder: encodingAhead ? encoder : nil)))
             case .failure(let problems): return .failure(problems)
             }
         case .expectCondition(let condition):

@@ -142,6 +142,8 @@ public struct Simulator<M: SimulationModel> {
     /// freed at once.
     mutating func run(_ instruction: OneOffInstruction<M.Command>, span: SourceSpan, problems: inout [Diagnostic]) -> Bool {
         switch instruction {
+        case .instruction(.expect(let expectation)):
+            return expect(expectation, span: span, problems: &problems, prefixEncodedAhead: false)
         case .instruction(let instruction): return run(instruction, span: span, problems: &problems)
         case .command(let command):
             M.statementRecord(command).withRecord { effects.record(.statement, encoded: $0) }
@@ -181,9 +183,13 @@ public struct Simulator<M: SimulationModel> {
         return true
     }
 
-    private mutating func expect<Problems: ProblemList>(_ expectation: Expectation, span: SourceSpan, problems: inout Problems) -> Bool {
+    /// `prefixEncodedAhead` is false only for an expectation checked once (its `recordPrefix`
+    /// is empty): a constant where inlined, so the others test nothing.
+    @inline(__always)
+    private mutating func expect<Problems: ProblemList>(_ expectation: Expectation, span: SourceSpan, problems: inout Problems,
+                                                        prefixEncodedAhead: Bool = true) -> Bool {
         do {
-            if let failure = try check(expectation, span: span) { problems.append(failure) }
+            if let failure = try check(expectation, span: span, prefixEncodedAhead: prefixEncodedAhead) { problems.append(failure) }
             return true
         } catch {
             stop(error, span: span, problems: &problems)
@@ -233,14 +239,24 @@ public struct Simulator<M: SimulationModel> {
         stopMessage = error.message
     }
 
-    private mutating func check(_ expectation: Expectation, span: SourceSpan) throws(RuntimeError) -> Diagnostic? {
+    @inline(__always)
+    private mutating func check(_ expectation: Expectation, span: SourceSpan, prefixEncodedAhead: Bool) throws(RuntimeError) -> Diagnostic? {
         let (holds, actual) = try expectation.evaluate(on: model)
         effects.record(.expect) { fields in
-            fields.add(encoded: expectation.recordPrefix)
+            if prefixEncodedAhead {
+                fields.add(encoded: expectation.recordPrefix)
+            } else {
+                expectation.encodePrefix(into: fields)
+            }
             fields.add(.actual, actual.field)
             fields.add(.passed, holds)
         }
         guard !holds else { return nil }
+        return try failure(of: expectation, actual: actual, span: span)
+    }
+
+    /// What a failed expectation reports (apart from `check`, which is inlined).
+    private mutating func failure(of expectation: Expectation, actual: ObservedValue, span: SourceSpan) throws(RuntimeError) -> Diagnostic {
         failedExpectations += 1
         var wantedValue = expectation.expected.text
         if let other = expectation.otherProperty { wantedValue = "\(other) (\(try model.observe(other).text))" }
