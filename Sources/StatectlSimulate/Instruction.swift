@@ -170,6 +170,9 @@ public enum Instruction<Command> {
 /// command destroyed through the generic class's value witness), about 400 instructions.
 enum OneOffInstruction<Command> {
     case command(Command)
+    /// A wait and its record's bytes (shared with the compiler's recent waits): no
+    /// `WaitStep` allocated and freed around it.
+    case wait(milliseconds: Int64, statement: [UInt8])
     case instruction(Instruction<Command>)
 
     var isSelectModel: Bool {
@@ -310,6 +313,12 @@ public struct ScriptCompiler<M: SimulationModel> {
     /// `compile` for a statement to be run at once and dropped: a model's command is not put
     /// in a `CommandStep`. Only for a compiler that records (the simulator writes the record).
     mutating func compileOneOff(_ statement: consuming Statement) -> Checked<OneOffInstruction<M.Command>> {
+        if case .wait(let milliseconds) = statement.form {
+            // As `compile(_:building:)` does for a wait.
+            defer { sawStatement = true }
+            lastMeaningCanChange = false
+            return .success(.wait(milliseconds: milliseconds, statement: waitRecord(milliseconds)))
+        }
         guard statement.form.isModelVocabulary else {
             switch compileOnce(consume statement) {
             case .success(let instruction): return .success(.instruction(instruction))

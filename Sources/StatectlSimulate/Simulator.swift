@@ -145,6 +145,7 @@ public struct Simulator<M: SimulationModel> {
         case .instruction(.expect(let expectation)):
             return expect(expectation, span: span, problems: &problems, prefixEncodedAhead: false)
         case .instruction(let instruction): return run(instruction, span: span, problems: &problems)
+        case .wait(let milliseconds, let statement): return wait(milliseconds, statement: statement)
         case .command(let command):
             M.statementRecord(command).withRecord { effects.record(.statement, encoded: $0) }
             do {
@@ -175,11 +176,14 @@ public struct Simulator<M: SimulationModel> {
         }
     }
 
-    private mutating func wait(_ step: WaitStep) -> Bool {
-        effects.record(.statement, encoded: step.statement)
+    private mutating func wait(_ step: WaitStep) -> Bool { wait(step.milliseconds, statement: step.statement) }
+
+    @inline(__always)
+    private mutating func wait(_ milliseconds: Int64, statement: [UInt8]) -> Bool {
+        effects.record(.statement, encoded: statement)
         // `wait` ends the turn it is in: the run loop runs while time passes.
         model.endTurn(effects: &effects)
-        advance(to: effects.now + step.milliseconds)
+        advance(to: effects.now + milliseconds)
         return true
     }
 
