@@ -62,6 +62,9 @@ public struct CallText: ~Copyable {
     /// record written once, at once (`Simulator.run(_: OneOffInstruction …)`).
     public consuming func withRecord<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         FieldEncoder.storeStringHeader(.call, length: count - FieldEncoder.stringHeaderSize, at: base)
+        // The buffer is this value's, alive until it is destroyed at the end of this call:
+        // `body` must not keep the pointer (the sink copies what it keeps). An array made
+        // from it was one more allocation for a record written once.
         return body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
