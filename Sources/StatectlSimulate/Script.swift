@@ -609,13 +609,7 @@ final class Session<M: SimulationModel> {
                 if runningNow { return simulator.run(instruction, span: span, problems: &problems) }
                 return true
             case .failure(let diagnostics):
-                cacheable = false
-                if checking {
-                    stopSimulating(dropping: &problems)
-                    problems += diagnostics
-                    return false
-                }
-                return true
+                return failedToCompile(diagnostics, problems: &problems, cacheable: &cacheable)
             }
         }
         switch compile(consume statement) {
@@ -633,14 +627,20 @@ final class Session<M: SimulationModel> {
             if runningNow { return simulator.run(instruction, span: span, problems: &problems) }
             if keeping { statements.append(CompiledStatement(instruction: instruction, span: span)) }
         case .failure(let diagnostics):
-            cacheable = false
-            if checking {
-                stopSimulating(dropping: &problems)
-                problems += diagnostics
-                return false
-            }
+            return failedToCompile(diagnostics, problems: &problems, cacheable: &cacheable)
         }
         return true
+    }
+
+    /// A statement that did not compile: its line is not stored, and when checking its
+    /// errors are the line's problems, stopping a checked run's simulating (false).
+    @inline(__always)
+    private func failedToCompile(_ diagnostics: [Diagnostic], problems: inout [Diagnostic], cacheable: inout Bool) -> Bool {
+        cacheable = false
+        guard checking else { return true }
+        stopSimulating(dropping: &problems)
+        problems += diagnostics
+        return false
     }
 
     /// Compiles a statement, then hands its argument list back to the parser for the next
