@@ -35,6 +35,8 @@ final class PackedSet {
     private let chunkLimit: Int
     // Read and written on every step, from one thread: no dynamic exclusivity checks.
     @exclusivity(unchecked) private var chunks: [UnsafeMutableRawPointer] = []
+    /// Each chunk's size, to free it.
+    private var chunkSizes: [Int] = []
     /// Bytes used in each chunk but the last; the last's is `used`.
     @exclusivity(unchecked) private var chunkUsed: [Int] = []
     /// Bytes held by the chunks.
@@ -68,8 +70,8 @@ final class PackedSet {
     }
 
     deinit {
-        free(slots)
-        for chunk in chunks { chunk.deallocate() }
+        releaseFilledMemory(slots, byteCount: (mask + 1) * 8)
+        for (chunk, size) in zip(chunks, chunkSizes) { releaseFilledMemory(chunk, byteCount: size) }
     }
 
     /// Whether the set is within 64 chunks of the most its 32-bit places can reach: explore
@@ -236,8 +238,9 @@ final class PackedSet {
         precondition(chunks.count < chunkLimit, "too many configurations: their identities exceed 4 GiB")
         if !chunks.isEmpty { chunkUsed.append(used) }
         let size = max(Self.chunkSize, needed)
-        lastChunk = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        lastChunk = filledMemory(byteCount: size)
         chunks.append(lastChunk)
+        chunkSizes.append(size)
         lastChunkPlace = UInt32(chunks.count - 1) << Self.offsetBits
         chunkBytes &+= size
         lastChunkSize = size
@@ -270,11 +273,10 @@ final class PackedSet {
         return stored.count == bytes.count && sameBytes(stored, bytes)
     }
 
-    /// A table of `size` empty slots, from `calloc`: a large one is fresh pages, zero
-    /// already, where writing the zeros was a pass over the whole table at each growth.
+    /// A table of `size` empty slots: zeroed memory, a large table fresh pages, zero already,
+    /// where writing the zeros was a pass over the whole table at each growth.
     private static func emptySlots(_ size: Int) -> UnsafeMutablePointer<UInt64> {
-        guard let memory = calloc(size, MemoryLayout<UInt64>.stride) else { fatalError("out of memory for \(size) table slots") }
-        return memory.bindMemory(to: UInt64.self, capacity: size)
+        filledMemory(byteCount: size * MemoryLayout<UInt64>.stride).bindMemory(to: UInt64.self, capacity: size)
     }
 
     private func grow() {
@@ -294,7 +296,7 @@ final class PackedSet {
             while larger[slot] != 0 { slot = (slot &+ 1) & newMask }
             larger[slot] = entry
         }
-        free(old)
+        releaseFilledMemory(old, byteCount: oldSize * MemoryLayout<UInt64>.stride)
         slots = larger
         mask = newMask
     }
