@@ -35,8 +35,15 @@ final class PackedSet {
     private let chunkLimit: Int
     // Read and written on every step, from one thread: no dynamic exclusivity checks.
     @exclusivity(unchecked) private var chunks: [UnsafeMutableRawPointer] = []
-    /// Each chunk's size, to free it.
+    /// Each chunk's size, to free it; 0 for one cut from an outgrown table, freed with it.
     private var chunkSizes: [Int] = []
+    /// Tables the set outgrew, a mebibyte or more, kept as chunks: their pages are in
+    /// memory already, where a fresh chunk's would be faulted in (and zeroed) again. The
+    /// set fills them before it grows again (it stores more bytes a member than its table
+    /// has), so all of them become chunks: a fifth of depth 10's page faults.
+    private var outgrownTables: [(memory: UnsafeMutableRawPointer, byteCount: Int)] = []
+    /// The chunks cut from `outgrownTables` not used yet.
+    private var spareChunks: [UnsafeMutableRawPointer] = []
     /// Bytes used in each chunk but the last; the last's is `used`.
     @exclusivity(unchecked) private var chunkUsed: [Int] = []
     /// Bytes held by the chunks.
@@ -71,7 +78,8 @@ final class PackedSet {
 
     deinit {
         releaseFilledMemory(slots, byteCount: (mask + 1) * 8)
-        for (chunk, size) in zip(chunks, chunkSizes) { releaseFilledMemory(chunk, byteCount: size) }
+        for (chunk, size) in zip(chunks, chunkSizes) where size > 0 { releaseFilledMemory(chunk, byteCount: size) }
+        for table in outgrownTables { releaseFilledMemory(table.memory, byteCount: table.byteCount) }
     }
 
     /// Whether the set is within 64 chunks of the most its 32-bit places can reach: explore
@@ -238,9 +246,15 @@ final class PackedSet {
         precondition(chunks.count < chunkLimit, "too many configurations: their identities exceed 4 GiB")
         if !chunks.isEmpty { chunkUsed.append(used) }
         let size = max(Self.chunkSize, needed)
-        lastChunk = filledMemory(byteCount: size)
+        if size == Self.chunkSize, let spare = spareChunks.popLast() {
+            // Written before read, as any chunk: what the table left there does not matter.
+            lastChunk = spare
+            chunkSizes.append(0)
+        } else {
+            lastChunk = filledMemory(byteCount: size)
+            chunkSizes.append(size)
+        }
         chunks.append(lastChunk)
-        chunkSizes.append(size)
         lastChunkPlace = UInt32(chunks.count - 1) << Self.offsetBits
         chunkBytes &+= size
         lastChunkSize = size
@@ -296,7 +310,15 @@ final class PackedSet {
             while larger[slot] != 0 { slot = (slot &+ 1) & newMask }
             larger[slot] = entry
         }
-        releaseFilledMemory(old, byteCount: oldSize * MemoryLayout<UInt64>.stride)
+        let oldBytes = oldSize * MemoryLayout<UInt64>.stride
+        if oldBytes >= Self.chunkSize {
+            // A power of two, so a whole number of chunks.
+            let memory = UnsafeMutableRawPointer(old)
+            outgrownTables.append((memory, oldBytes))
+            for offset in stride(from: 0, to: oldBytes, by: Self.chunkSize) { spareChunks.append(memory + offset) }
+        } else {
+            releaseFilledMemory(old, byteCount: oldBytes)
+        }
         slots = larger
         mask = newMask
     }
