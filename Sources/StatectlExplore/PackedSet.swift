@@ -86,7 +86,8 @@ final class PackedSet {
     /// stops its search there, with a report, rather than trap on the next chunk.
     var isNearlyFull: Bool { chunks.count + 64 >= chunkLimit }
 
-    /// Bytes held: the chunks, landmarks and table.
+    /// Bytes held: the chunks (those cut from outgrown tables included, the rest of those
+    /// tables, soon chunks too, not), landmarks and table.
     var bytesUsed: Int { chunkBytes + landmarks.bytesUsed + (mask + 1) * 8 }
 
     /// The member's number, and whether it was new.
