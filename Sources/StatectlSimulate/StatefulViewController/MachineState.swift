@@ -55,9 +55,6 @@ public struct MachineState: Hashable, Sendable {
 extension FieldEncoder {
     /// `state.logName` as a field: the library's states from their literals, with no
     /// `String` made and read back (most records of a transition name two states).
-    /// Inlined where a transition's records are made: the state is mostly known there, and
-    /// the call cost about as much as storing the name.
-    @inline(__always)
     func add(_ key: FieldKey, logNameOf state: MachineState) {
         switch state.libraryCode {
         case 0?: add(key, "content" as StaticString)
