@@ -148,13 +148,7 @@ public struct Simulator<M: SimulationModel> {
         case .wait(let milliseconds, let statement): return wait(milliseconds, statement: statement)
         case .command(let command):
             M.statementRecord(command).withRecord { effects.record(.statement, encoded: $0) }
-            do {
-                try model.perform(command, effects: &effects)
-                return true
-            } catch {
-                stop(error, span: span, problems: &problems)
-                return false
-            }
+            return perform(command, span: span, problems: &problems)
         }
     }
 
@@ -167,8 +161,14 @@ public struct Simulator<M: SimulationModel> {
 
     private mutating func perform<Problems: ProblemList>(_ step: CommandStep<M.Command>, span: SourceSpan, problems: inout Problems) -> Bool {
         effects.record(.statement, encoded: step.statement)
+        return perform(step.command, span: span, problems: &problems)
+    }
+
+    /// A command performed after its `statement` record, from a step or compiled to run once.
+    @inline(__always)
+    private mutating func perform<Problems: ProblemList>(_ command: M.Command, span: SourceSpan, problems: inout Problems) -> Bool {
         do {
-            try model.perform(step.command, effects: &effects)
+            try model.perform(command, effects: &effects)
             return true
         } catch {
             stop(error, span: span, problems: &problems)
