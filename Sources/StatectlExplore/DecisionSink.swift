@@ -84,8 +84,8 @@ private struct Walks {
 
     @inline(__always)
     mutating func note(_ record: RecordView) {
-        if let key = record.fieldsKey, key < byKey.count, byKey[key] != 0 {
-            take(byKey[key] &- 1)
+        if let key = record.fieldsKey, let walk = walk(key: key) {
+            take(walk)
         } else {
             noteFirst(record)
         }
