@@ -181,11 +181,8 @@ extension ViewStateMachine {
         // read once: read after a byte was written, it was read again (the cursor's stores
         // might reach the machine, for all the compiler knows), with the test for spilled.
         guard let keys = container.packedKeys else { return false }
-        let views = Int(truncatingIfNeeded: keys &>> ViewList.packedCountShift)
-        cursor.put(byte: UInt8(truncatingIfNeeded: views) &<< 1)
-        for index in 0..<views {
-            cursor.put(byte: (UInt8(truncatingIfNeeded: keys &>> (UInt64(ViewList.packedSlotBits) &* UInt64(index))) & 3) &<< 2)
-        }
+        cursor.put(byte: UInt8(truncatingIfNeeded: ViewList.count(ofPacked: keys)) &<< 1)
+        ViewList.forEachKey(inPacked: keys) { cursor.put(byte: $0 &<< 2) }
         // The count, even as `add` writes it, then the requests' bits whole (`addQueue`).
         guard let requests = queue.packedIdentityBits else { return false }
         let waiting = queue.count

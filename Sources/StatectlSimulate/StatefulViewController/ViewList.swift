@@ -20,9 +20,6 @@ struct ViewList: RandomAccessCollection {
     private static let slotBits = 14
     private static let slotMask: UInt64 = (1 << 14) - 1
     private static let countShift: UInt64 = 56
-    /// Where `packedKeys` has view i's key (bit `packedSlotBits * i`) and the count.
-    static var packedSlotBits: Int { slotBits }
-    static var packedCountShift: UInt64 { countShift }
 
     private var packedCount: Int { Int(truncatingIfNeeded: packed >> Self.countShift) }
     /// The packed slots without the count.
@@ -66,9 +63,23 @@ struct ViewList: RandomAccessCollection {
     /// write these numbers for every step, without making the keys.
     @inline(__always)
     func forEachPackedKey(_ body: (UInt8) -> Void) -> Bool {
-        guard spilled == nil else { return false }
-        for index in 0..<packedCount { body(UInt8(truncatingIfNeeded: packedSlot(index)) & 3) }
+        guard let keys = packedKeys else { return false }
+        Self.forEachKey(inPacked: keys, body)
         return true
+    }
+
+    /// How many views a `packedKeys` word holds.
+    @inline(__always)
+    static func count(ofPacked keys: UInt64) -> Int { Int(truncatingIfNeeded: keys &>> countShift) }
+
+    /// `forEachPackedKey` over a `packedKeys` word already read: a caller writing between
+    /// the calls would have the list's word read again (its stores might reach the list,
+    /// for all the compiler knows), with the test for spilled.
+    @inline(__always)
+    static func forEachKey(inPacked keys: UInt64, _ body: (UInt8) -> Void) {
+        for index in 0..<count(ofPacked: keys) {
+            body(UInt8(truncatingIfNeeded: keys &>> (UInt64(slotBits) &* UInt64(index))) & 3)
+        }
     }
 
     /// The packed word without the serials: the views' library key numbers in bits 14i and
