@@ -88,6 +88,10 @@ public struct ExploreLimits: Sendable {
     /// Bytes the search may keep for its configurations (the store, its table, parent links
     /// and a level's simulators, estimated as their inline size); checked every 65,536 steps.
     public var maxBytes: Int?
+    /// Configurations expanded together (`StepBatch`): enough look-ups in flight at once to
+    /// overlap their cache misses, few enough that their successors stay in cache. Not a
+    /// limit the user sets: tests vary it to check that it changes nothing in the report.
+    var configurationsPerBatch = 16
 
     public init(maxConfigurations: Int? = nil, maxBytes: Int? = nil) {
         self.maxConfigurations = maxConfigurations

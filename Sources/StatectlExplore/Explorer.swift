@@ -189,18 +189,19 @@ struct Search<M: ExplorableModel>: ~Copyable {
         // each step retained and released it around the step.
         let eventLineRefs = eventLines.map { Unmanaged.passUnretained($0) }
         let eventCommands = spec.events.map(\.commands)
-        // A simulator per event, resumed from each configuration expanded, so that a step
-        // copies a model, not a whole simulator with its sink and scratch space; each keeps
-        // its successor until the second pass stores it. Locals: as properties, passing one
-        // to `admit` (which mutates the search) copied it. Raw memory, freed below: through
+        // A simulator per step of a batch, resumed from the configuration expanded, so that a
+        // step copies a model, not a whole simulator with its sink and scratch space; each
+        // keeps its successor until the second pass stores it. Locals: as properties, passing
+        // one to `admit` (which mutates the search) copied it. Raw memory, freed below: through
         // an array, each step's two accesses checked its uniqueness and bounds.
-        let workers = UnsafeMutablePointer<Simulator<M>>.allocate(capacity: max(eventLines.count, 1))
-        workers.initialize(repeating: root, count: eventLines.count)
+        let batchSteps = max(eventLines.count, 1) * limits.configurationsPerBatch
+        let workers = UnsafeMutablePointer<Simulator<M>>.allocate(capacity: batchSteps)
+        workers.initialize(repeating: root, count: batchSteps)
         defer {
-            workers.deinitialize(count: eventLines.count)
+            workers.deinitialize(count: batchSteps)
             workers.deallocate()
         }
-        var batch = StepBatch(events: eventLines.count)
+        var batch = StepBatch(steps: batchSteps, configurations: limits.configurationsPerBatch)
         // Read for every new configuration: a number, where the optional limit was two.
         let maximumConfigurations = limits.maxConfigurations ?? Int.max
         // The configuration being expanded, read back in place each time.
@@ -213,92 +214,103 @@ struct Search<M: ExplorableModel>: ~Copyable {
             // The last level is never expanded: its simulators need not be kept.
             let expandsNext = spec.depth == nil || depth + 1 < spec.depth!
             let levelEnd = store.count
+            // A level in batches of a few configurations, each in two passes: every event is
+            // simulated from each configuration and its successor encoded and put aside, then
+            // the successors are stored in order, their table slots and members having been
+            // loaded together (`PackedSet.warm`), so that their cache misses overlap. The
+            // second pass does, in the same order, all that one pass per step did: what the
+            // first does besides (numbering a walk in the sink) is not in the report.
             // Integer ranges and plain loops: in generic code, enumerated(), indices and
             // allSatisfy ask the runtime for type metadata on every step.
-            for offset in 0..<levelCount {
-                let config = levelStart + offset
-                if readsBack { readBack(config, into: &model) } else { model = frontier[offset].model }
-                let now = readsBack ? 0 : frontier[offset].now
-                // Two passes: every event is simulated and its successor encoded and put
-                // aside, then the successors are stored in event order, their table slots
-                // and members having been loaded together (`PackedSet.warm`). The second
-                // pass does, in the same order, all the first did before.
+            var batchStart = 0
+            while batchStart < levelCount {
+                let batchEnd = min(batchStart + limits.configurationsPerBatch, levelCount)
                 batch.removeAll()
                 sink.beginBatch()
                 encoder.removeAll()
-                eventLoop: for index in 0..<eventLines.count {
-                    for command in eventCommands[index] where !model.canPerform(command) { continue eventLoop }
-                    // Each step on a simulator of its own, kept until the second pass.
-                    let slot = batch.count
-                    sink.beginStep()
-                    let start = encoder.count
-                    let outcome = eventLineRefs[index]._withUnsafeGuaranteedRef { line in
-                        workers[slot].exploreStep(from: &model, at: now, line: line, number: depth + 1,
-                                                  queueBound: spec.queue, encoder: &encoder)
+                for offset in batchStart..<batchEnd {
+                    let config = levelStart + offset
+                    if readsBack { readBack(config, into: &model) } else { model = frontier[offset].model }
+                    let now = readsBack ? 0 : frontier[offset].now
+                    batch.beginConfiguration(config, tag: store.tag(of: config))
+                    eventLoop: for index in 0..<eventLines.count {
+                        for command in eventCommands[index] where !model.canPerform(command) { continue eventLoop }
+                        // Each step on a simulator of its own, kept until the second pass.
+                        let slot = batch.count
+                        sink.beginStep()
+                        let start = encoder.count
+                        let outcome = eventLineRefs[index]._withUnsafeGuaranteedRef { line in
+                            workers[slot].exploreStep(from: &model, at: now, line: line, number: depth + 1,
+                                                      queueBound: spec.queue, encoder: &encoder)
+                        }
+                        switch outcome {
+                        case .stopped(let message):
+                            batch.addStop(event: index, message: message)
+                            continue
+                        case .overQueueBound:
+                            continue
+                        case .encoded:
+                            encodeCounters(&workers[slot])
+                        }
+                        batch.add(event: index, identity: start..<encoder.count, in: encoder.view, walks: sink.stepRange)
                     }
-                    switch outcome {
-                    case .stopped(let message):
-                        batch.addStop(event: index, message: message)
-                        continue
-                    case .overQueueBound:
-                        continue
-                    case .encoded:
-                        encodeCounters(&workers[slot])
-                    }
-                    batch.add(event: index, identity: start..<encoder.count, in: encoder.view, walks: sink.stepRange)
                 }
                 store.warm(batch.hashes)
-                // Valid until the encoder is next written: no longer than this configuration.
+                // Valid until the encoder is next written: no longer than this batch.
                 let identities = encoder.view
-                let configState = Int32(bitPattern: store.tag(of: config))
                 // Once every walk met has its witness (early in a search), the steps' walks
                 // need not be looked at: each is one of them.
                 let walksWitnessed = walkOrder.count == sink.walkCount
-                for pending in 0..<batch.count {
-                    let step = batch[pending]
-                    let index = step.event
-                    guard let identityRange = step.identity else {
+                for expanded in 0..<batch.configurationCount {
+                    let (config, tag, itsSteps) = batch.configuration(expanded)
+                    let configState = Int32(bitPattern: tag)
+                    for pending in itsSteps {
+                        let step = batch[pending]
+                        let index = step.event
+                        guard let identityRange = step.identity else {
+                            steps += 1
+                            if runtimeError.holds {
+                                runtimeError.holds = false
+                                runtimeError.counterexample = path(to: config) + [index]
+                                runtimeError.message = batch.stopMessages[pending]
+                            }
+                            continue
+                        }
                         steps += 1
-                        if runtimeError.holds {
-                            runtimeError.holds = false
-                            runtimeError.counterexample = path(to: config) + [index]
-                            runtimeError.message = batch.stopMessages[pending]
+                        let identity = UnsafeRawBufferPointer(rebasing: identities[identityRange])
+                        let (child, isNew, childState) = admit(&workers[pending], identity: identity, hash: batch.hash(pending),
+                                                               parent: config, event: index, depth: depth + 1)
+                        if !walksWitnessed {
+                            for position in step.walks { reach(sink.taken(position), config: config, event: index) }
                         }
-                        continue
-                    }
-                    steps += 1
-                    let identity = UnsafeRawBufferPointer(rebasing: identities[identityRange])
-                    let (child, isNew, childState) = admit(&workers[pending], identity: identity, hash: batch.hash(pending),
-                                                           parent: config, event: index, depth: depth + 1)
-                    if !walksWitnessed {
-                        for position in step.walks { reach(sink.taken(position), config: config, event: index) }
-                    }
-                    noteTransition(from: config, fromState: configState, toState: childState, event: index)
-                    if isNew {
-                        found += 1
-                        finishIfNeeded(workers[pending], config: child)
-                        if expandsNext && !readsBack { next.append(workers[pending]) }
-                        if store.count >= maximumConfigurations {
-                            stopped = "max-configurations"
-                            levels = depth + 1
-                            break search
+                        noteTransition(from: config, fromState: configState, toState: childState, event: index)
+                        if isNew {
+                            found += 1
+                            finishIfNeeded(workers[pending], config: child)
+                            if expandsNext && !readsBack { next.append(workers[pending]) }
+                            if store.count >= maximumConfigurations {
+                                stopped = "max-configurations"
+                                levels = depth + 1
+                                break search
+                            }
                         }
-                    }
-                    if steps & 0xFFFF == 0 {
-                        if let maximum = limits.maxBytes, bytesKept(simulators: frontier.count + next.count) > maximum {
-                            stopped = "max-memory"
-                            levels = depth + 1
-                            break search
+                        if steps & 0xFFFF == 0 {
+                            if let maximum = limits.maxBytes, bytesKept(simulators: frontier.count + next.count) > maximum {
+                                stopped = "max-memory"
+                                levels = depth + 1
+                                break search
+                            }
+                            // 65,536 steps add far less than the 64 MiB of chunks left.
+                            if store.isNearlyFull {
+                                stopped = "store-capacity"
+                                levels = depth + 1
+                                break search
+                            }
+                            progress?(ExploreProgress(level: depth + 1, configurations: store.count, steps: steps))
                         }
-                        // 65,536 steps add far less than the 64 MiB of chunks left.
-                        if store.isNearlyFull {
-                            stopped = "store-capacity"
-                            levels = depth + 1
-                            break search
-                        }
-                        progress?(ExploreProgress(level: depth + 1, configurations: store.count, steps: steps))
                     }
                 }
+                batchStart = batchEnd
             }
             depth += 1
             if found > 0 { levels = depth }

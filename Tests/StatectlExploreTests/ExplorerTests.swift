@@ -157,6 +157,31 @@ struct ExplorerTests {
         #expect(without.transitions.count == with.transitions.count)
     }
 
+    @Test("expanding configurations in batches changes nothing in the report, a search stopped mid-batch included",
+          arguments: [
+              (specText(svcPrefix, events: svcEvents, depth: 5, properties: ["never visible == [error, loading]"]), nil),
+              (specText(svcPrefix, events: svcEvents, depth: 6), 1_237),
+              // A counter in a property: the level's simulators are kept, not read back.
+              (specText(svcPrefix, events: ["start", "end(animated: false)", "wait 300ms"], depth: 7, properties: ["always completions != 4"]), nil),
+              (specText(stateViewPrefix, events: nil, depth: 4), 301),
+              (specText(tablePrefix, events: nil, depth: 5), nil),
+          ] as [(String, Int?)])
+    func batchesChangeNothing(spec: String, maxConfigurations: Int?) {
+        func report(batch: Int) -> String {
+            var limits = ExploreLimits(maxConfigurations: maxConfigurations)
+            limits.configurationsPerBatch = batch
+            guard case .success(let result) = Explorer.explore(spec: Array(spec.utf8), limits: limits) else { return "rejected" }
+            let properties = result.properties.map { "\($0.holds) \($0.counterexample ?? []) \($0.message ?? "")" }
+            let states = result.observableStates.map { "\($0.values.map(\.value)) at \($0.depth)" }
+            let transitions = result.transitions.map { "\($0.from)->\($0.to) \($0.events.map { "\($0.event)x\($0.count)" })" }
+            return "\(result.configurations) \(result.steps) \(result.levels) \(result.complete) \(result.stoppedBy ?? "-")\n"
+                + "branches \(result.branches.counts)\n\(properties)\n\(states)\n\(transitions)\n\(result.suite)"
+        }
+        let oneAtATime = report(batch: 1)
+        #expect(oneAtATime != "rejected")
+        for batch in [2, 7, 16, 64] { #expect(report(batch: batch) == oneAtATime, "batches of \(batch)") }
+    }
+
     @Test("queue alone explores the whole finite space and says so")
     func queueExhausts() {
         let events = ["start(animated: true)", "end", "wait 300ms"]
