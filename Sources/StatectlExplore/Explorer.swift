@@ -230,9 +230,13 @@ struct Search<M: ExplorableModel>: ~Copyable {
                 encoder.removeAll()
                 for offset in batchStart..<batchEnd {
                     let config = levelStart + offset
-                    if readsBack { readBack(config, into: &model) } else { model = frontier[offset].model }
+                    // Its identity: read back from, and compared with each successor's, since the
+                    // steps that lead back to it (a tenth or more) need no look-up, which in a
+                    // large store is a cache miss.
+                    let (home, tag) = store.memberAndTag(config)
+                    if readsBack { readBack(config, from: home, into: &model) } else { model = frontier[offset].model }
                     let now = readsBack ? 0 : frontier[offset].now
-                    batch.beginConfiguration(config, tag: store.tag(of: config))
+                    batch.beginConfiguration(config, tag: tag)
                     eventLoop: for index in 0..<eventLines.count {
                         for command in eventCommands[index] where !model.canPerform(command) { continue eventLoop }
                         // Each step on a simulator of its own, kept until the second pass.
@@ -251,6 +255,11 @@ struct Search<M: ExplorableModel>: ~Copyable {
                             continue
                         case .encoded:
                             encodeCounters(&workers[slot])
+                        }
+                        let identity = UnsafeRawBufferPointer(rebasing: encoder.view[start..<encoder.count])
+                        if identity.count == home.count && sameBytes(identity, home) {
+                            batch.addReturn(event: index, walks: sink.stepRange)
+                            continue
                         }
                         batch.add(event: index, identity: start..<encoder.count, in: encoder.view, walks: sink.stepRange)
                     }
@@ -277,9 +286,14 @@ struct Search<M: ExplorableModel>: ~Copyable {
                             continue
                         }
                         steps += 1
-                        let identity = UnsafeRawBufferPointer(rebasing: identities[identityRange])
-                        let (child, isNew, childState) = admit(&workers[pending], identity: identity, hash: batch.hash(pending),
+                        let (child, isNew, childState): (Int, Bool, Int32)
+                        if step.returnsHome {
+                            (child, isNew, childState) = (config, false, configState)
+                        } else {
+                            let identity = UnsafeRawBufferPointer(rebasing: identities[identityRange])
+                            (child, isNew, childState) = admit(&workers[pending], identity: identity, hash: batch.hash(pending),
                                                                parent: config, event: index, depth: depth + 1)
+                        }
                         if !walksWitnessed {
                             for position in step.walks { reach(sink.taken(position), config: config, event: index) }
                         }
@@ -348,8 +362,8 @@ struct Search<M: ExplorableModel>: ~Copyable {
     }
 
     /// Configuration `config`'s model, at time 0, read back from its identity into `model`.
-    mutating func readBack(_ config: Int, into model: inout M) {
-        reader.restart(store.member(config))
+    mutating func readBack(_ config: Int, from identity: UnsafeRawBufferPointer, into model: inout M) {
+        reader.restart(identity)
         // The first configuration read back exactly, and every identity came from the same
         // encoder: a failure here is a bug in the model's decoder.
         guard M.decodeIdentity(&reader, into: &model) else {

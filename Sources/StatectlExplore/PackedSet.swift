@@ -154,6 +154,12 @@ final class PackedSet {
         newest.storeBytes(of: tag, toByteOffset: 4, as: UInt32.self)
     }
 
+    /// Member `member`'s bytes, as `member(_:)`, and its tag, found once.
+    func memberAndTag(_ member: Int) -> (bytes: UnsafeRawBufferPointer, tag: UInt32) {
+        let at = locate(member)
+        return (Self.bytes(at: at), at.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+    }
+
     /// Member `member`'s tag. In numbering order, each is found from the one before.
     func tag(of member: Int) -> UInt32 {
         locate(member).loadUnaligned(fromByteOffset: 4, as: UInt32.self)

@@ -16,6 +16,8 @@ struct StepBatch: ~Copyable {
         var identity: Range<Int>?
         /// Its decision walks' place among the sink's.
         var walks: Range<Int>
+        /// It led back to the configuration it was taken from (its identity is not kept).
+        var returnsHome = false
     }
 
     private(set) var count = 0
@@ -75,6 +77,15 @@ struct StepBatch: ~Copyable {
         precondition(count < capacity, "more steps than the batch holds")
         hashStorage[count] = PackedSet.hash(UnsafeRawBufferPointer(rebasing: encoded[identity]))
         (steps + count).initialize(to: Step(event: event, identity: identity, walks: walks))
+        count += 1
+    }
+
+    /// A step that led back to the configuration it was taken from: nothing to look up, so
+    /// nothing to warm (its hash is 0, as a stopped step's).
+    mutating func addReturn(event: Int, walks: Range<Int>) {
+        precondition(count < capacity, "more steps than the batch holds")
+        hashStorage[count] = 0
+        (steps + count).initialize(to: Step(event: event, identity: 0..<0, walks: walks, returnsHome: true))
         count += 1
     }
 
