@@ -38,6 +38,10 @@ struct ExploreSpec<M: ExplorableModel> {
     /// The model's version the spec selected (nil for a model without versions).
     var version: String?
 
+    /// Events an alphabet may have: a configuration records the event that led to it in 16
+    /// bits, as does each counted transition.
+    static var maximumEvents: Int { 1 << 16 }
+
     /// Checks every line; the spec, or every problem found (as a script's diagnostics are).
     static func compile(_ lines: [ParsedLineOfSpec], version: String?) -> Checked<ExploreSpec> {
         var spec = ExploreSpec()
@@ -84,6 +88,12 @@ struct ExploreSpec<M: ExplorableModel> {
                                        notes: [DiagnosticNote("add 'depth N' (sequences of at most N events) or 'queue N' (at most N requests waiting)")]))
         }
         if let alphabet {
+            if alphabet.count > maximumEvents {
+                let beyond = alphabet[maximumEvents].0.span
+                problems.append(Diagnostic(id: "too-many-events", span: beyond,
+                                           message: "a spec may have at most \(maximumEvents) events; this is event \(maximumEvents + 1)",
+                                           notes: [DiagnosticNote("the alphabet has \(alphabet.count) events")]))
+            }
             for (event, text) in alphabet {
                 switch compileEvent(event.statements, text: text, compiler: &compiler) {
                 case .success(let compiled): spec.events.append(compiled)

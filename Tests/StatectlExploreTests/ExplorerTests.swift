@@ -221,6 +221,9 @@ struct ExplorerTests {
         ("model StatefulViewControler\ndepth 2\n", "unknown-model"),
         ("model StatefulViewController\ndepth 2\nnever " + String(repeating: "(", count: 40) + "state == loading" + String(repeating: ")", count: 40) + "\n",
          "nesting-too-deep"),
+        // An event is recorded in 16 bits: one more than that is refused, not a trap.
+        ("model StatefulViewController\nhasContent = false\nevents start, "
+            + (1...65_536).map { "wait \($0)ms" }.joined(separator: ", ") + "\ndepth 2\n", "too-many-events"),
     ])
     func badSpecs(spec: String, id: String) {
         guard case .failure(let problems) = Explorer.explore(spec: Array(spec.utf8)) else {
