@@ -110,11 +110,8 @@ struct Search<M: ExplorableModel>: ~Copyable {
     /// Counters a property reads: they join the identity.
     let identityCounters: [String]
 
-    /// (from, to, event) of observable transitions, with counts, in the order first taken,
-    /// and where first taken.
-    var transitionIndex = HashIndex()
-    var transitionKeys: [UInt64] = []
-    var transitionWitnesses: [Int32] = []
+    /// Observable transitions with counts, in the order first taken, and where first taken.
+    var transitions: TransitionCounts
 
     /// Decision walks reached (by the sink's number), with where: a configuration and the
     /// event taken from it, or the configuration when finishing from it found the walk.
@@ -136,6 +133,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
         self.buildsSuite = buildsSuite
         self.progress = progress
         encoder = IdentityEncoder(components: components)
+        transitions = TransitionCounts(events: spec.events.count)
         reader = IdentityDecoder(UnsafeRawBufferPointer(start: nil, count: 0), components: components)
         // What `expect` can read in this version, counters excluded.
         observableProperties = M.properties.filter { property in
@@ -297,7 +295,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
                         if !walksWitnessed {
                             for position in step.walks { reach(sink.taken(position), config: config, event: index) }
                         }
-                        noteTransition(from: config, fromState: configState, toState: childState, event: index)
+                        transitions.count(from: configState, event: index, to: childState, origin: config)
                         if isNew {
                             found += 1
                             finishIfNeeded(workers[pending], config: child)
@@ -496,19 +494,6 @@ struct Search<M: ExplorableModel>: ~Copyable {
         sink.beginStep()
         finishing.finish()
         reachStep(config: config)
-    }
-
-    /// Counts the step from `from` to `to` by `event` as a transition between their
-    /// observable states, `fromState` being `from`'s (read once for all its steps) and
-    /// `toState` `to`'s.
-    @inline(__always)
-    mutating func noteTransition(from: Int, fromState: Int32, toState: Int32, event: Int) {
-        let key = UInt64(UInt32(bitPattern: fromState)) << 40 | UInt64(UInt32(bitPattern: toState)) << 16 | UInt64(event)
-        let (_, inserted) = transitionIndex.count(key, numberingNew: transitionKeys.count)
-        if inserted {
-            transitionKeys.append(key)
-            transitionWitnesses.append(Int32(from))
-        }
     }
 
     func path(to config: Int) -> [Int] {

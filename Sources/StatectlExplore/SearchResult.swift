@@ -28,23 +28,23 @@ extension Search {
         }
         // By (from, to), in the order first taken; each pair's events appended in place (through
         // the dictionary's optional value, each append copied the pair's list).
-        var transitions: [ExploreResult.Transition] = []
+        var merged: [ExploreResult.Transition] = []
         var pairPlace: [Int: Int] = [:]
-        for number in transitionKeys.indices {
-            let key = transitionKeys[number]
-            let (count, config) = (transitionIndex.count(of: key), transitionWitnesses[number])
-            let event = Int(key & 0xFFFF), from = Int(key >> 40), to = Int((key >> 16) & 0xFF_FFFF)
+        for number in transitions.keys.indices {
+            let key = transitions.keys[number]
+            let (count, config) = (transitions.count(of: key), transitions.witnesses[number])
+            let (from, event, to) = TransitionCounts.parts(of: key)
             if buildsSuite { want(path(to: Int(config)) + [event]) }
             let pair = from << 24 | to
             let place: Int
             if let known = pairPlace[pair] {
                 place = known
             } else {
-                place = transitions.count
+                place = merged.count
                 pairPlace[pair] = place
-                transitions.append(ExploreResult.Transition(from: from, to: to, events: []))
+                merged.append(ExploreResult.Transition(from: from, to: to, events: []))
             }
-            transitions[place].events.append((event, count))
+            merged[place].events.append((event, count))
         }
         var prefixes = Set<[Int]>()
         for sequence in sequences.keys where !sequence.isEmpty {
@@ -56,7 +56,7 @@ extension Search {
             model: spec.version.map { "\(M.name)@\($0)" } ?? M.name, prefix: spec.prefix.map(\.text), events: spec.events.map(\.text),
             eventsWereDefault: spec.eventsWereDefault, depth: spec.depth, queue: spec.queue,
             complete: complete, stoppedAtLimit: stoppedBy != nil, stoppedBy: stoppedBy, configurations: store.count,
-            observableStates: observableStates, transitions: transitions,
+            observableStates: observableStates, transitions: merged,
             steps: steps, levels: levels, branches: coverage, storeBytes: bytesKept(),
             properties: results + [runtimeError], prefixProblems: prefixProblems, suite: suite)
     }
