@@ -7,11 +7,15 @@
 /// entry, a few tens of kilobytes, which stays in the core's cache beside the store's
 /// traffic); other targets in a hash index, whose slots, for the tens of thousands of
 /// transitions of a large search, were a cache miss on most steps.
+///
+/// The dense table is raw memory, freed with the counts (noncopyable): an array checked
+/// its uniqueness on every count.
 struct TransitionCounts: ~Copyable {
     private let events: Int
     /// By `from * events + event`: the first target's number + 1 in the low 24 bits (0:
-    /// none yet), its count above them.
-    private var firstTargets: [UInt64] = []
+    /// none yet), its count above them; `pairs` of them, zero past those met.
+    private var firstTargets: UnsafeMutablePointer<UInt64>
+    private var pairs = 0
     private var otherTargets = HashIndex()
     /// Each transition packed (`key`), in the order first taken, and where first taken.
     private(set) var keys: [UInt64] = []
@@ -23,7 +27,12 @@ struct TransitionCounts: ~Copyable {
     /// table pays while it is small, and must not grow with states × events unbounded.
     private static let densePairs = 1 << 18
 
-    init(events: Int) { self.events = max(events, 1) }
+    init(events: Int) {
+        self.events = max(events, 1)
+        firstTargets = .allocate(capacity: 0)
+    }
+
+    deinit { firstTargets.deallocate() }
 
     /// A transition packed: its origin, its target, its event (16 bits each at least; the
     /// observable states are numbered below 2^24).
@@ -42,7 +51,7 @@ struct TransitionCounts: ~Copyable {
     mutating func count(from: Int32, event: Int, to: Int32, origin: Int) {
         let pair = Int(from) &* events &+ event
         let target = UInt64(UInt32(bitPattern: to)) &+ 1
-        if pair < firstTargets.count, target <= Self.targetMask {
+        if pair < pairs, target <= Self.targetMask {
             let entry = firstTargets[pair]
             if entry & Self.targetMask == target {
                 firstTargets[pair] = entry &+ (1 << Self.targetBits)
@@ -57,7 +66,7 @@ struct TransitionCounts: ~Copyable {
     private mutating func countApart(pair: Int, target: UInt64, from: Int32, event: Int, to: Int32, origin: Int) {
         let key = Self.key(from: Int(from), event: event, to: Int(to))
         if target <= Self.targetMask, pair >= 0, pair < Self.densePairs {
-            if pair >= firstTargets.count { firstTargets += repeatElement(0, count: pair + 1 - firstTargets.count) }
+            if pair >= pairs { growFirstTargets(toHold: pair) }
             if firstTargets[pair] == 0 {
                 firstTargets[pair] = target | 1 << Self.targetBits
                 keys.append(key)
@@ -72,11 +81,22 @@ struct TransitionCounts: ~Copyable {
         }
     }
 
+    /// Room for pairs up to `pair`, at least twice as many as before, the new ones zero.
+    private mutating func growFirstTargets(toHold pair: Int) {
+        let larger = min(max(pair + 1, pairs * 2, 64), Self.densePairs)
+        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: larger)
+        table.initialize(from: firstTargets, count: pairs)
+        (table + pairs).initialize(repeating: 0, count: larger - pairs)
+        firstTargets.deallocate()
+        firstTargets = table
+        pairs = larger
+    }
+
     /// How many steps took the transition `key`.
     func count(of key: UInt64) -> Int {
         let (from, event, to) = Self.parts(of: key)
         let pair = from * events + event
-        if pair < firstTargets.count, firstTargets[pair] & Self.targetMask == UInt64(to) + 1 {
+        if pair < pairs, firstTargets[pair] & Self.targetMask == UInt64(to) + 1 {
             return Int(firstTargets[pair] >> Self.targetBits)
         }
         return otherTargets.count(of: key)
