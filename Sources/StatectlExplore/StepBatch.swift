@@ -5,9 +5,9 @@ import StatectlSimulate
 /// look-ups' cache misses overlap (`PackedSet.warm`). Their identities lie end to end in the
 /// search's encoder, their decision walks in the sink's list (`DecisionSink.beginBatch`).
 ///
-/// Raw memory, as long as the alphabet times the configurations, written in place: the batch is written and read on
-/// every step, and through arrays each write checked the array's uniqueness and each read
-/// its bounds. Noncopyable: it frees its memory.
+/// Raw memory, as long as the alphabet times the configurations, written in place: the
+/// batch is written and read on every step, and through arrays each write checked the
+/// array's uniqueness and each read its bounds. Noncopyable: it frees its memory.
 struct StepBatch: ~Copyable {
     struct Step {
         /// The event the step took.
