@@ -47,7 +47,7 @@ public final class OutputBuffer {
 
     /// Room for `extra` more bytes, growing the block when a line is longer than expected.
     @inline(__always)
-    private func reserve(_ extra: Int) {
+    func reserve(_ extra: Int) {
         if storage.pointee.count + extra > storage.pointee.capacity { grow(extra) }
     }
 
@@ -82,6 +82,13 @@ public final class OutputBuffer {
     @inline(__always)
     func write(wordsFrom source: UnsafeRawPointer, count: Int) {
         reserve(32)
+        writeReserved(wordsFrom: source, count: count)
+    }
+
+    /// `write(wordsFrom:count:)` into room the caller has reserved (`reserve`) for the 32
+    /// bytes stored here, past everything written since: one check for several pieces.
+    @inline(__always)
+    func writeReserved(wordsFrom source: UnsafeRawPointer, count: Int) {
         let destination = UnsafeMutableRawPointer(storage.pointee.base + storage.pointee.count)
         let first = source.loadUnaligned(as: SIMD2<UInt64>.self)
         let second = source.loadUnaligned(fromByteOffset: 16, as: SIMD2<UInt64>.self)

@@ -68,11 +68,15 @@ public final class TextLogRenderer: RecordSink {
     }
 
     public func write(_ record: RecordView) {
+        // Room for the columns (at most 64 bytes: a time and a line of at most 21 digits
+        // each, with their padding and gaps) and the kind column's 32 stored bytes, reserved
+        // once: the usual columns and the kind column are then stored with no check each.
+        out.reserve(Self.columnsCapacity + 32)
         if let last = columnsFor, last.time == record.time {
             if last.line == record.line {
                 // `columns` holds at least 32 bytes: read as words when the columns fit.
                 if columnsCount <= 32 {
-                    out.write(wordsFrom: columns, count: columnsCount)
+                    out.writeReserved(wordsFrom: columns, count: columnsCount)
                 } else {
                     out.write(UnsafeBufferPointer(start: columns, count: columnsCount))
                 }
@@ -86,7 +90,7 @@ public final class TextLogRenderer: RecordSink {
         }
         // A table slot holds 64 bytes, and a kind's column at most 32 (checked when made).
         let kindColumn = kindColumns[record.kind]
-        out.write(wordsFrom: kindColumn.baseAddress!, count: kindColumn.count)
+        out.writeReserved(wordsFrom: kindColumn.baseAddress!, count: kindColumn.count)
         if let key = record.fieldsKey, key >= 0, key < Self.keyedMessageLimit {
             writeKeyedMessage(record, key: key)
         } else {
