@@ -117,7 +117,19 @@ struct ViewList: RandomAccessCollection {
     }
 
     mutating func insert(_ view: PlaceholderView, at index: Int) {
-        if spilled != nil { spilled!.insert(view, at: index); return }
+        if spilled != nil {
+            precondition(index >= 0 && index <= spilled!.count, "ViewList index out of range")
+            // Appended, then swapped back into place (a view goes at or near the end, its
+            // list a few long): `Array.insert` went through the general `replaceSubrange`,
+            // about 130 instructions a view.
+            spilled!.append(view)
+            var at = spilled!.count - 1
+            while at > index {
+                spilled!.swapAt(at, at - 1)
+                at -= 1
+            }
+            return
+        }
         precondition(index >= 0 && index <= packedCount, "ViewList index out of range")
         guard packedCount < Self.capacity, let slot = Self.slot(view) else {
             var views = Array(self)
