@@ -224,7 +224,12 @@ struct ViewList: RandomAccessCollection {
 
     @discardableResult
     mutating func remove(at index: Int) -> PlaceholderView {
-        if spilled != nil { return spilled!.remove(at: index) }
+        if spilled != nil {
+            // The last view (often the only one) taken off the end: `Array.remove(at:)`
+            // moved the elements after it with a call to memmove even when there were none.
+            if index == spilled!.count - 1 { return spilled!.removeLast() }
+            return spilled!.remove(at: index)
+        }
         let view = self[index]
         let at = Self.slotBits * index, below = slots & ((1 << at) - 1)
         let above = (slots >> (at + Self.slotBits)) << at
