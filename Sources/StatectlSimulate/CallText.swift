@@ -68,6 +68,21 @@ public struct CallText: ~Copyable {
         return body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
+    /// The encoded field, its length filled in, lent to `body`; the text stays, for
+    /// `removeAll` to clear and the buffer to be written again (a run's statements compiled
+    /// to run once share one: each allocated its own and freed it).
+    public mutating func withRecordKept<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        FieldEncoder.storeStringHeader(.call, length: count - FieldEncoder.stringHeaderSize, at: base)
+        return body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    /// Empties the text, keeping the buffer (or, grown past `keptCapacity` for a long text,
+    /// a buffer of the usual size: a 100 MB error's must not stay).
+    public mutating func removeAll(keptCapacity: Int = 4096) {
+        if capacity > keptCapacity { self = CallText() }
+        count = FieldEncoder.stringHeaderSize
+    }
+
     /// The text written so far.
     public var text: String {
         String(decoding: UnsafeRawBufferPointer(start: base + FieldEncoder.stringHeaderSize,

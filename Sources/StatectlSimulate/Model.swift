@@ -298,9 +298,14 @@ extension SimulationModel {
     public static var builtinNamespaces: [String: [String]] { [:] }
     public static var versions: [String] { [] }
     public init(version: String) { self.init() }
+    public static func writeStatementRecord(_ command: Command, into text: inout CallText) {
+        text.append(text: describe(command))
+    }
+
+    /// The `statement` record's field for the command, in a text of its own.
     public static func statementRecord(_ command: Command) -> CallText {
         var text = CallText()
-        text.append(text: describe(command))
+        writeStatementRecord(command, into: &text)
         return text
     }
 }
@@ -331,10 +336,10 @@ public protocol SimulationModel {
     static func compile(_ statement: Statement, names: inout KnownNames) -> Checked<Command>
     /// The command as the library call it stands for, with defaults filled in.
     static func describe(_ command: Command) -> String
-    /// The `statement` record's field for the command: `describe`'s text, written as a call.
-    /// A model may write it without making the `String` (it is made for every line a run
-    /// compiles).
-    static func statementRecord(_ command: Command) -> CallText
+    /// Writes the `statement` record's field for the command: `describe`'s text, written as
+    /// a call. A model may write it without making the `String` (it is made for every line a
+    /// run compiles).
+    static func writeStatementRecord(_ command: Command, into text: inout CallText)
 
     /// The model as the default version behaves.
     init()

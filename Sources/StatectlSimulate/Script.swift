@@ -303,6 +303,9 @@ final class Session<M: SimulationModel> {
     /// The parsed ones, in order (apart: a statement is large, and each move of one inside
     /// a pending entry copied it whole).
     @exclusivity(unchecked) private var parsedStatements: [Statement] = []
+    /// Where the simulator writes the `statement` record of a command run once, for every
+    /// such command (`Simulator.run(_:span:problems:statementText:)`).
+    @exclusivity(unchecked) private var statementText = CallText()
     /// Checking: recent lines that had problems, so that a script repeating a bad line
     /// millions of times is checked in time linear in its length with a small constant.
     private let failedLines = LineCache<FailedLine>(slots: 64)
@@ -606,7 +609,7 @@ final class Session<M: SimulationModel> {
                 } else {
                     _ = statementCache.admits(UnsafeBufferPointer(rebasing: text[span.bytes]), hash: hash)
                 }
-                if runningNow { return simulator.run(instruction, span: span, problems: &problems) }
+                if runningNow { return simulator.run(instruction, span: span, problems: &problems, statementText: &statementText) }
                 return true
             case .failure(let diagnostics):
                 return failedToCompile(diagnostics, problems: &problems, cacheable: &cacheable)
@@ -707,7 +710,7 @@ final class Session<M: SimulationModel> {
         let span = statement.span
         switch compileOneOff(consume statement) {
         case .success(let instruction):
-            if running { running = simulator.run(instruction, span: span, problems: &problems) }
+            if running { running = simulator.run(instruction, span: span, problems: &problems, statementText: &statementText) }
         case .failure(let found):
             guard checking else { return }
             stopSimulating(dropping: &problems)

@@ -138,16 +138,19 @@ public struct Simulator<M: SimulationModel> {
         }
     }
 
-    /// `run` for an instruction compiled to run once: a command's record is made here and
-    /// freed at once.
-    mutating func run(_ instruction: OneOffInstruction<M.Command>, span: SourceSpan, problems: inout [Diagnostic]) -> Bool {
+    /// `run` for an instruction compiled to run once: a command's record is written here,
+    /// in `statementText` (the caller's, emptied and written again for every command).
+    mutating func run(_ instruction: OneOffInstruction<M.Command>, span: SourceSpan, problems: inout [Diagnostic],
+                      statementText: inout CallText) -> Bool {
         switch instruction {
         case .instruction(.expect(let expectation)):
             return expect(expectation, span: span, problems: &problems, prefixEncodedAhead: false)
         case .instruction(let instruction): return run(instruction, span: span, problems: &problems)
         case .wait(let milliseconds, let statement): return wait(milliseconds, statement: statement)
         case .command(let command):
-            M.statementRecord(command).withRecord { effects.record(.statement, encoded: $0) }
+            statementText.removeAll()
+            M.writeStatementRecord(command, into: &statementText)
+            statementText.withRecordKept { effects.record(.statement, encoded: $0) }
             return perform(command, span: span, problems: &problems)
         }
     }

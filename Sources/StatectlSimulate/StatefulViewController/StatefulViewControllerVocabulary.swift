@@ -98,16 +98,13 @@ extension StatefulViewControllerModel {
         return reader.problems.isEmpty ? .success(command) : .failure(reader.problems)
     }
 
-    public static func describe(_ command: Command) -> String { callText(command).text }
+    public static func describe(_ command: Command) -> String { statementRecord(command).text }
 
-    public static func statementRecord(_ command: Command) -> CallText { callText(command) }
-
-    /// The command as the library call it stands for, with defaults filled in; a completion
+    /// Writes the command as the library call it stands for, with defaults filled in; a completion
     /// argument is written only when the caller passes none. A flag is written with the text
     /// around it in one literal: each append cost about 90 instructions, and every call a run
     /// compiles makes its text.
-    private static func callText(_ command: Command) -> CallText {
-        var text = CallText()
+    public static func writeStatementRecord(_ command: Command, into text: inout CallText) {
         switch command {
         case .setHasContent(let value):
             text.append(value ? "hasContent = true" : "hasContent = false")
@@ -159,6 +156,5 @@ extension StatefulViewControllerModel {
             text.append(height)
             text.append(")")
         }
-        return text
     }
 }
