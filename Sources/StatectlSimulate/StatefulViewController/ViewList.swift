@@ -166,10 +166,33 @@ struct ViewList: RandomAccessCollection {
     /// view's key once (a job beginning asked three times).
     mutating func insertInOrderIfAbsent(_ view: PlaceholderView) {
         guard spilled == nil, packedCount < Self.capacity, let slot = Self.slot(view) else {
-            if !contains(view) { insertInOrder(view) }
+            if spilled != nil {
+                // One walk for both: `contains`, then `insertInOrder`'s search, walked the list
+                // twice, comparing keys as tuples (each a call to compare the strings).
+                guard let index = Self.orderIndex(ifAbsent: view, in: spilled!) else { return }
+                insert(view, at: index)
+            } else if !contains(view) {
+                insertInOrder(view)
+            }
             return
         }
         insertPackedInOrderIfAbsent(slot)
+    }
+
+    /// Where `insertInOrder` puts the view in a spilled list (before the first view that
+    /// follows it in order of key, then serial), or nil when the list holds it.
+    private static func orderIndex(ifAbsent view: PlaceholderView, in views: [PlaceholderView]) -> Int? {
+        var at = views.count
+        for index in views.indices.reversed() {
+            let other = views[index]
+            if other.key == view.key {
+                if other.serial == view.serial { return nil }
+                if other.serial > view.serial { at = index }
+            } else if other.key > view.key {
+                at = index
+            }
+        }
+        return at
     }
 
     /// `insertInOrderIfAbsent` of the view with library key `code` (`libraryKeyIndex`) and
