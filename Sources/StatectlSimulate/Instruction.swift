@@ -328,9 +328,33 @@ public struct ScriptCompiler<M: SimulationModel> {
         // As `compile(_:building:)` does for the model's vocabulary.
         defer { sawStatement = true }
         lastMeaningCanChange = false
-        switch M.compile(statement, names: &names) {
+        let compiled = M.compile(statement, names: &names)
+        Self.drop(consume statement)
+        switch consume compiled {
         case .success(let command): return .success(.command(command))
         case .failure(let problems): return .failure(problems)
+        }
+    }
+
+    /// Ends a call's, assignment's or declaration's life by taking its form apart: dropped
+    /// whole, a statement was destroyed through its type's value witness, about 200
+    /// instructions, where its parts' own code takes a few each.
+    @inline(__always)
+    private static func drop(_ statement: consuming Statement) {
+        switch (consume statement).form {
+        case .call(let name, let arguments):
+            _ = consume name
+            _ = consume arguments
+        case .assignment(let name, let value):
+            _ = consume name
+            _ = consume value
+        case .declaration(let keyword, let subject, let names, let arguments):
+            _ = consume keyword
+            _ = consume subject
+            _ = consume names
+            _ = consume arguments
+        case .model, .wait, .expect, .expectCondition:
+            break
         }
     }
 
