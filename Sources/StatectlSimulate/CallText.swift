@@ -77,7 +77,7 @@ public struct CallText: ~Copyable {
     }
 
     /// Empties the text, keeping the buffer (or, grown past `keptCapacity` for a long text,
-    /// a buffer of the usual size: a 100 MB error's must not stay).
+    /// taking a buffer of the usual size: a 100 MB error's must not stay).
     public mutating func removeAll(keptCapacity: Int = 4096) {
         if capacity > keptCapacity { self = CallText() }
         count = FieldEncoder.stringHeaderSize

@@ -139,7 +139,7 @@ public struct Simulator<M: SimulationModel> {
     }
 
     /// `run` for an instruction compiled to run once: a command's record is written here,
-    /// in `statementText` (the caller's, emptied and written again for every command).
+    /// in `statementText` (the caller's, empty, and emptied again once the record is written).
     mutating func run(_ instruction: OneOffInstruction<M.Command>, span: SourceSpan, problems: inout [Diagnostic],
                       statementText: inout CallText) -> Bool {
         switch instruction {
@@ -148,9 +148,10 @@ public struct Simulator<M: SimulationModel> {
         case .instruction(let instruction): return run(instruction, span: span, problems: &problems)
         case .wait(let milliseconds, let statement): return wait(milliseconds, statement: statement)
         case .command(let command):
-            statementText.removeAll()
             M.writeStatementRecord(command, into: &statementText)
             statementText.withRecordKept { effects.record(.statement, encoded: $0) }
+            // Emptied at once: a long text's buffer (a 100 MB error's) is not kept meanwhile.
+            statementText.removeAll()
             return perform(command, span: span, problems: &problems)
         }
     }
