@@ -333,7 +333,9 @@ public final class OutputBuffer {
     }
 
     /// How many times the buffer was flushed: a position taken before a flush means nothing after it.
-    public private(set) var flushes = 0
+    // A buffer is written from one thread: no dynamic exclusivity checks, which the loops
+    // writing a list's numbers began on every list (the flush they may reach counts here).
+    @exclusivity(unchecked) public private(set) var flushes = 0
 
     public func flush() {
         flushes &+= 1
