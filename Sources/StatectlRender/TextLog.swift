@@ -68,9 +68,9 @@ public final class TextLogRenderer: RecordSink {
     }
 
     public func write(_ record: RecordView) {
-        // Room for the columns (at most 64 bytes: a time and a line of at most 21 digits
-        // each, with their padding and gaps) and the kind column's 32 stored bytes, reserved
-        // once: the usual columns and the kind column are then stored with no check each.
+        // Room for the columns (at most 64 bytes: a time column of at most 24, a line column
+        // of at most 21) and the kind column's 32 stored bytes, reserved once: the usual
+        // columns and the kind column are then stored with no check each.
         out.reserve(Self.columnsCapacity + 32)
         if let last = columnsFor, last.time == record.time {
             if last.line == record.line {
