@@ -245,10 +245,15 @@ public struct Effects {
     private let sink: RecordSink
     private let encoder = FieldEncoder()
     private let onlyKind: RecordKind?
+    /// The sink's tally (`RecordSink.tally`), reached without retaining it: a reference
+    /// stored here was retained and released wherever the effects were copied. The sink,
+    /// which `sink` holds, owns it.
+    private let tally: UnsafeMutablePointer<NumberedRecordTally.Numbers>?
 
     init(sink: RecordSink) {
         self.sink = sink
         onlyKind = sink.onlyKind
+        tally = sink.tally?.numbers
     }
 
     /// A record whose fields `fill` adds, in order: `{ $0.add(.job, 2); $0.add(.target, "loading") }`.
@@ -273,12 +278,15 @@ public struct Effects {
     /// As `record(_:encoded:fieldsKey:)`, the fields lying where their owner keeps them (a
     /// compiled command's statement record). The fields are read only when the sink takes the
     /// kind: a statement's are its step's, and read first, for every statement explore runs,
-    /// they cost as much as the test. A numbered record goes to the sink in parts
-    /// (`RecordSink.write(_:fields:fieldsKey:time:line:)`).
+    /// they cost as much as the test. A numbered record goes to the sink's tally when it knows
+    /// the number, else to the sink in parts (`RecordSink.write(_:fields:fieldsKey:time:line:)`).
+    /// Mutating only to be read in place: the effects were loaded whole before the kind was
+    /// tested, for every statement and decision of explore.
     @inline(__always)
-    public func record(_ kind: RecordKind, encoded fields: @autoclosure () -> UnsafeRawBufferPointer, fieldsKey: Int? = nil) {
+    public mutating func record(_ kind: RecordKind, encoded fields: @autoclosure () -> UnsafeRawBufferPointer, fieldsKey: Int? = nil) {
         if let onlyKind, onlyKind != kind { return }
         if let fieldsKey {
+            if let tally, tally.pointee.take(key: fieldsKey) { return }
             sink.write(kind, fields: fields(), fieldsKey: fieldsKey, time: now, line: line)
         } else {
             sink.write(RecordView(time: now, line: line, kind: kind, fields: EncodedFields(fields()), fieldsKey: nil))

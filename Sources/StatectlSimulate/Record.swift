@@ -91,10 +91,14 @@ public protocol RecordSink: AnyObject {
     /// The one kind of record the sink reads, if it reads only one (explore reads only
     /// decisions): the simulator then never encodes the others. Nil: every kind.
     var onlyKind: RecordKind? { get }
+    /// Where the simulator takes a numbered record by its key alone, once the sink has
+    /// numbered the key, instead of writing it (explore's sink); nil: every record is written.
+    var tally: NumberedRecordTally? { get }
 }
 
 extension RecordSink {
     public var onlyKind: RecordKind? { nil }
+    public var tally: NumberedRecordTally? { nil }
 
     public func write(_ kind: RecordKind, fields: UnsafeRawBufferPointer, fieldsKey: Int, time: Int64, line: Int?) {
         write(RecordView(time: time, line: line, kind: kind, fields: EncodedFields(fields), fieldsKey: fieldsKey))
