@@ -239,6 +239,11 @@ public struct RuntimeError: Error, Sendable {
 /// with the simulator's time and line.
 ///
 /// The simulator owns the clock; a model reads `now` and adds records, nothing more.
+///
+/// The `record` methods are mutating only to read the effects in place: non-mutating, they
+/// loaded the whole value before testing whether the sink takes the kind, at every record
+/// explore's models make (it takes one kind). (Not the one for a `wait`'s statement: in
+/// place, explore's run of a line cost more.)
 public struct Effects {
     public internal(set) var now: Int64 = 0
     public internal(set) var line: Int?
@@ -258,7 +263,7 @@ public struct Effects {
 
     /// A record whose fields `fill` adds, in order: `{ $0.add(.job, 2); $0.add(.target, "loading") }`.
     @inline(__always)
-    public func record(_ kind: RecordKind, _ fill: (FieldEncoder) -> Void) {
+    public mutating func record(_ kind: RecordKind, _ fill: (FieldEncoder) -> Void) {
         if let onlyKind, onlyKind != kind { return }
         encoder.removeAll()
         fill(encoder)
@@ -280,8 +285,6 @@ public struct Effects {
     /// kind: a statement's are its step's, and read first, for every statement explore runs,
     /// they cost as much as the test. A numbered record goes to the sink's tally when it knows
     /// the number, else to the sink in parts (`RecordSink.write(_:fields:fieldsKey:time:line:)`).
-    /// Mutating only to be read in place: the effects were loaded whole before the kind was
-    /// tested, for every statement and decision of explore.
     @inline(__always)
     public mutating func record(_ kind: RecordKind, encoded fields: @autoclosure () -> UnsafeRawBufferPointer, fieldsKey: Int? = nil) {
         if let onlyKind, onlyKind != kind { return }
@@ -295,7 +298,7 @@ public struct Effects {
 
     /// A record of `fields`, which are made only if the sink takes this kind: explore's
     /// takes decisions only, and the other records' lists were allocated for nothing.
-    public func record(_ kind: RecordKind, _ fields: @autoclosure () -> [Field] = []) {
+    public mutating func record(_ kind: RecordKind, _ fields: @autoclosure () -> [Field] = []) {
         record(kind) { encoder in
             for field in fields() { encoder.add(field) }
         }
