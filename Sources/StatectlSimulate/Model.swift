@@ -249,7 +249,9 @@ public struct Effects {
     public internal(set) var line: Int?
     private let sink: RecordSink
     private let encoder = FieldEncoder()
-    private let onlyKind: RecordKind?
+    /// The kinds the sink does not take (`RecordSink.onlyKind`), by `RecordKind.bit`: every
+    /// record tests its kind, and the optional kind took two compares.
+    private let skippedKinds: UInt32
     /// The sink's tally (`RecordSink.tally`), reached without retaining it: a reference
     /// stored here was retained and released wherever the effects were copied. The sink,
     /// which `sink` holds, owns it.
@@ -257,14 +259,14 @@ public struct Effects {
 
     init(sink: RecordSink) {
         self.sink = sink
-        onlyKind = sink.onlyKind
+        skippedKinds = sink.onlyKind.map { ~$0.bit } ?? 0
         tally = sink.tally?.numbers
     }
 
     /// A record whose fields `fill` adds, in order: `{ $0.add(.job, 2); $0.add(.target, "loading") }`.
     @inline(__always)
     public mutating func record(_ kind: RecordKind, _ fill: (FieldEncoder) -> Void) {
-        if let onlyKind, onlyKind != kind { return }
+        if skippedKinds & kind.bit != 0 { return }
         encoder.removeAll()
         fill(encoder)
         sink.write(RecordView(time: now, line: line, kind: kind, fields: EncodedFields(encoder.bytes)))
@@ -274,7 +276,7 @@ public struct Effects {
     /// to the sink where they lie: a long call text is not copied again for every record.
     @inline(__always)
     public func record(_ kind: RecordKind, encoded fields: [UInt8], fieldsKey: Int? = nil) {
-        if let onlyKind, onlyKind != kind { return }
+        if skippedKinds & kind.bit != 0 { return }
         fields.withUnsafeBytes {
             sink.write(RecordView(time: now, line: line, kind: kind, fields: EncodedFields($0), fieldsKey: fieldsKey))
         }
@@ -287,7 +289,7 @@ public struct Effects {
     /// the number, else to the sink in parts (`RecordSink.write(_:fields:fieldsKey:time:line:)`).
     @inline(__always)
     public mutating func record(_ kind: RecordKind, encoded fields: @autoclosure () -> UnsafeRawBufferPointer, fieldsKey: Int? = nil) {
-        if let onlyKind, onlyKind != kind { return }
+        if skippedKinds & kind.bit != 0 { return }
         if let fieldsKey {
             if let tally, tally.pointee.take(key: fieldsKey) { return }
             sink.write(kind, fields: fields(), fieldsKey: fieldsKey, time: now, line: line)

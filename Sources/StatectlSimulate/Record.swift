@@ -24,6 +24,34 @@ public enum RecordKind: String, Hashable, Sendable, CaseIterable {
     case request, table, tableEffects
     /// An event the library let pass without effect, and why (a gated gesture).
     case ignored
+
+    /// The kind's bit in a set of kinds (`Effects` tests each record's kind against the kinds
+    /// its sink skips): a constant where the kind is, so the test is one instruction.
+    var bit: UInt32 {
+        switch self {
+        case .statement: return 1 << 0
+        case .expect: return 1 << 1
+        case .runtimeError: return 1 << 2
+        case .final: return 1 << 3
+        case .decision: return 1 << 4
+        case .unobtrusiveError: return 1 << 5
+        case .queued: return 1 << 6
+        case .began: return 1 << 7
+        case .dropped: return 1 << 8
+        case .completed: return 1 << 9
+        case .containerAdded: return 1 << 10
+        case .containerRemoved: return 1 << 11
+        case .viewAdded: return 1 << 12
+        case .viewRemoved: return 1 << 13
+        case .noView: return 1 << 14
+        case .callback: return 1 << 15
+        case .containment: return 1 << 16
+        case .request: return 1 << 17
+        case .table: return 1 << 18
+        case .tableEffects: return 1 << 19
+        case .ignored: return 1 << 20
+        }
+    }
 }
 
 /// The name of a record's field, and its JSON key. One shared list, like `RecordKind`, so
