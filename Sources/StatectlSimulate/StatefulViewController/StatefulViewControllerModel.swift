@@ -83,8 +83,14 @@ public struct StatefulViewControllerModel: SimulationModel {
             guard let last = machine.lastState.libraryCode else {
                 throw Self.unreadableState(machine.lastState, reader: "setupInitialViewState()")
             }
-            decide(row: Row.setup, loading: last == 2, error: last == 3 ? Self.fabricatedError : nil,
-                   animated: false, hasCompletion: completion, effects: &effects)
+            // The made-up error only where it is passed: a text chosen by `?:` was released
+            // after every call.
+            if last == 3 {
+                decide(row: Row.setup, loading: false, error: Self.fabricatedError, animated: false, hasCompletion: completion,
+                       effects: &effects)
+            } else {
+                decide(row: Row.setup, loading: last == 2, error: nil, animated: false, hasCompletion: completion, effects: &effects)
+            }
         case .startLoading(let animated, let completion):
             decide(row: Row.start, loading: true, error: nil, animated: animated, hasCompletion: completion, effects: &effects)
         case .endLoading(let animated, let error, let completion):
