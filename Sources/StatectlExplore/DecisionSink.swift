@@ -14,13 +14,18 @@ final class DecisionSink: RecordSink {
     /// knows by its key without calling the sink.
     private let walksTaken = NumberedRecordTally()
     var tally: NumberedRecordTally? { walksTaken }
+    /// The tally's numbers, read directly: the search reads the count and the walks taken for
+    /// every step, and through the tally each read took a load more.
+    private let taken: UnsafeMutablePointer<NumberedRecordTally.Numbers>
 
     /// The walks' records, by number, for `BranchCoverage`.
     var walks: [Record] { state.records }
     /// How many distinct walks were taken so far: every walk taken is numbered below this.
     var walkCount: Int { state.records.count }
     /// Where the walks taken since `beginStep` lie among those taken since `beginBatch`.
-    var stepRange: Range<Int> { state.stepStart..<walksTaken.count }
+    var stepRange: Range<Int> { state.stepStart..<taken.pointee.count }
+
+    init() { taken = walksTaken.numbers }
 
     /// Explore reads nothing else: the models' other records are never encoded.
     let onlyKind: RecordKind? = .decision
@@ -33,10 +38,10 @@ final class DecisionSink: RecordSink {
         state.stepStart = 0
     }
 
-    func beginStep() { state.stepStart = walksTaken.count }
+    func beginStep() { state.stepStart = taken.pointee.count }
 
     /// The `index`th walk taken since `beginBatch`.
-    func taken(_ index: Int) -> Int { walksTaken[index] }
+    func taken(_ index: Int) -> Int { taken.pointee[index] }
 
     // Inlined in the protocol witness that the simulator calls for every record.
     @inline(__always)

@@ -18,9 +18,18 @@ public final class NumberedRecordTally {
         /// a record is taken on most steps, and an array's append checked its uniqueness.
         @usableFromInline var taken = UnsafeMutablePointer<Int>.allocate(capacity: 64)
         @usableFromInline var capacity = 64
-        @usableFromInline var count = 0
+        @usableFromInline var takenCount = 0
 
         init() {}
+
+        /// How many were taken since `removeAll`.
+        @inlinable public var count: Int { takenCount }
+
+        /// The number of the `index`th taken since `removeAll`.
+        @inlinable public subscript(index: Int) -> Int {
+            precondition(index >= 0 && index < takenCount, "no record \(index) taken")
+            return taken[index]
+        }
 
         /// Takes the record keyed `key` if the sink numbered the key; false, taking nothing,
         /// if not.
@@ -36,9 +45,9 @@ public final class NumberedRecordTally {
         /// Takes record number `number`.
         @inlinable @inline(__always)
         public mutating func append(_ number: Int) {
-            if count == capacity { grow() }
-            taken[count] = number
-            count &+= 1
+            if takenCount == capacity { grow() }
+            taken[takenCount] = number
+            takenCount &+= 1
         }
 
         /// Twice the room for records taken. Apart, so that `append` saves and restores no
@@ -46,7 +55,7 @@ public final class NumberedRecordTally {
         @usableFromInline @inline(never)
         mutating func grow() {
             let larger = UnsafeMutablePointer<Int>.allocate(capacity: capacity * 2)
-            larger.initialize(from: taken, count: count)
+            larger.initialize(from: taken, count: takenCount)
             taken.deallocate()
             taken = larger
             capacity *= 2
@@ -74,12 +83,9 @@ public final class NumberedRecordTally {
     @inlinable public var count: Int { numbers.pointee.count }
 
     /// The number of the `index`th taken since `removeAll`.
-    @inlinable public subscript(index: Int) -> Int {
-        precondition(index >= 0 && index < numbers.pointee.count, "no record \(index) taken")
-        return numbers.pointee.taken[index]
-    }
+    @inlinable public subscript(index: Int) -> Int { numbers.pointee[index] }
 
-    public func removeAll() { numbers.pointee.count = 0 }
+    public func removeAll() { numbers.pointee.takenCount = 0 }
 
     /// Takes record number `number`.
     @inlinable public func append(_ number: Int) { numbers.pointee.append(number) }
