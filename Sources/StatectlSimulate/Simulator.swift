@@ -42,7 +42,8 @@ public struct Simulator<M: SimulationModel> {
     }
 
     /// `resume` for a model that is plain data (`ExplorableModel.isPlainData`) in place of
-    /// one that is plain data too.
+    /// one that is plain data too. The line is left as it was: the one caller, `exploreStep`,
+    /// runs a line next, which sets it, and clearing it first cost every step a store.
     mutating func resume(plainData model: inout M, at now: Int64) {
         withUnsafeMutablePointer(to: &self.model) { destination in
             withUnsafePointer(to: &model) { source in
@@ -57,7 +58,6 @@ public struct Simulator<M: SimulationModel> {
             }
         }
         effects.now = now
-        effects.line = nil
         failedExpectations = 0
         stopped = false
     }
