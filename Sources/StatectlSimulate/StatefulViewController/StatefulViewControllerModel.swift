@@ -89,10 +89,10 @@ public struct StatefulViewControllerModel: SimulationModel {
                 decide(row: Row.setup, loading: false, error: Self.fabricatedError, animated: false, hasCompletion: completion,
                        effects: &effects)
             } else {
-                decide(row: Row.setup, loading: last == 2, error: nil, animated: false, hasCompletion: completion, effects: &effects)
+                decideWithoutError(row: Row.setup, loading: last == 2, animated: false, hasCompletion: completion, effects: &effects)
             }
         case .startLoading(let animated, let completion):
-            decide(row: Row.start, loading: true, error: nil, animated: animated, hasCompletion: completion, effects: &effects)
+            decideWithoutError(row: Row.start, loading: true, animated: animated, hasCompletion: completion, effects: &effects)
         case .endLoading(let animated, let error, let completion):
             decide(row: Row.end, loading: false, error: error, animated: animated, hasCompletion: completion, effects: &effects)
         case .transitionViewStates(let loading, let error, let animated, let completion):
@@ -113,13 +113,32 @@ public struct StatefulViewControllerModel: SimulationModel {
     /// records it, hands any error to handleErrorWhenContentAvailable, and requests the outcome.
     private mutating func decide(row: Int, loading: Bool, error: String?, animated: Bool,
                                  hasCompletion: Bool, effects: inout Effects) {
-        let decision = Self.decisionTable.decision(row: row, answers: (hasContent ? 4 : 0) | (loading ? 2 : 0) | (error != nil ? 1 : 0))
-        effects.record(.decision, encoded: decision.fields, fieldsKey: decision.number)
+        let decision = recordDecision(row: row, loading: loading, hasError: error != nil, effects: &effects)
         if decision.outcome.unobtrusive, let error {
             unobtrusiveErrors += 1
             effects.record(.unobtrusiveError) { $0.add(.error, error); $0.add(.count, unobtrusiveErrors) }
         }
         machine.request(decision.outcome.target, animated: animated, hasCompletion: hasCompletion, effects: &effects)
+    }
+
+    /// `decide` with no error, inlined where a call passes none (startLoading, and
+    /// setupInitialViewState unless lastState is error: most decisions): the one `decide`,
+    /// holding the error's record, is too large for the compiler to inline, and its call
+    /// cost every decision about 30 instructions.
+    @inline(__always)
+    private mutating func decideWithoutError(row: Int, loading: Bool, animated: Bool, hasCompletion: Bool,
+                                             effects: inout Effects) {
+        let decision = recordDecision(row: row, loading: loading, hasError: false, effects: &effects)
+        machine.request(decision.outcome.target, animated: animated, hasCompletion: hasCompletion, effects: &effects)
+    }
+
+    /// The walk for these inputs, recorded.
+    @inline(__always)
+    private func recordDecision(row: Int, loading: Bool, hasError: Bool,
+                                effects: inout Effects) -> DecisionTable<Decided>.Decision {
+        let decision = Self.decisionTable.decision(row: row, answers: (hasContent ? 4 : 0) | (loading ? 2 : 0) | (hasError ? 1 : 0))
+        effects.record(.decision, encoded: decision.fields, fieldsKey: decision.number)
+        return decision
     }
 
     /// Why a machine state holding a custom key cannot be read as StatefulViewControllerState:
