@@ -94,7 +94,11 @@ public struct StatefulViewControllerModel: SimulationModel {
         case .startLoading(let animated, let completion):
             decideWithoutError(row: Row.start, loading: true, animated: animated, hasCompletion: completion, effects: &effects)
         case .endLoading(let animated, let error, let completion):
-            decide(row: Row.end, loading: false, error: error, animated: animated, hasCompletion: completion, effects: &effects)
+            if let error {
+                decide(row: Row.end, loading: false, error: error, animated: animated, hasCompletion: completion, effects: &effects)
+            } else {
+                decideWithoutError(row: Row.end, loading: false, animated: animated, hasCompletion: completion, effects: &effects)
+            }
         case .transitionViewStates(let loading, let error, let animated, let completion):
             decide(row: Row.transitionViewStates, loading: loading, error: error, animated: animated,
                    hasCompletion: completion, effects: &effects)
@@ -121,8 +125,8 @@ public struct StatefulViewControllerModel: SimulationModel {
         machine.request(decision.outcome.target, animated: animated, hasCompletion: hasCompletion, effects: &effects)
     }
 
-    /// `decide` with no error, inlined where a call passes none (startLoading, and
-    /// setupInitialViewState unless lastState is error: most decisions): the one `decide`,
+    /// `decide` with no error, inlined where a call passes none (startLoading, endLoading
+    /// without an error, and setupInitialViewState unless lastState is error: most decisions): the one `decide`,
     /// holding the error's record, is too large for the compiler to inline, and its call
     /// cost every decision about 30 instructions.
     @inline(__always)
