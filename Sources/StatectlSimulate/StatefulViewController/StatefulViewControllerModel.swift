@@ -126,9 +126,9 @@ public struct StatefulViewControllerModel: SimulationModel {
     }
 
     /// `decide` with no error, inlined where a call passes none (startLoading, endLoading
-    /// without an error, and setupInitialViewState unless lastState is error: most decisions): the one `decide`,
-    /// holding the error's record, is too large for the compiler to inline, and its call
-    /// cost every decision about 30 instructions.
+    /// without an error, and setupInitialViewState unless lastState is error: most
+    /// decisions): the one `decide`, holding the error's record, is too large for the
+    /// compiler to inline, and its call cost every decision about 30 instructions.
     @inline(__always)
     private mutating func decideWithoutError(row: Int, loading: Bool, animated: Bool, hasCompletion: Bool,
                                              effects: inout Effects) {
