@@ -325,17 +325,19 @@ extension ViewStateMachine {
         guard let component = reader.lastComponent else { return false }
         // Every view on screen is the store's for its key (no rank). Counts and keys as the
         // common form writes them, a byte each: zig-zag, so even, and below 0x80.
-        var container = ViewList()
+        // Packed slot by slot (a serial that does not pack is left to the general reading).
         let views = reader.byte()
         guard views & 0x81 == 0, Int(views >> 1) <= ViewList.packedCapacity else { return false }
-        for _ in 0..<Int(views >> 1) {
+        var slots: UInt64 = 0
+        for index in 0..<Int(views >> 1) {
             let key = reader.byte()
             let code = Int(key >> 2)
             guard key & 3 == 0, code < libraryKeyCount else { return false }
             let serial = store.viewStore.packedSerial(libraryKey: code)
-            guard serial != 0 else { return false }
-            container.append(libraryKey: code, serial: serial)
+            guard serial != 0, let slot = ViewList.packedSlot(libraryKey: code, serial: serial, at: index) else { return false }
+            slots |= slot
         }
+        let container = ViewList(packedSlots: slots, count: Int(views >> 1))
         let hasInFlight = flags & 8 != 0
         let jobs = reader.byte()
         let waiting = Int(jobs >> 1)

@@ -109,11 +109,29 @@ struct ViewList: RandomAccessCollection {
     /// Appends the view of library key `code` (`libraryKeyIndex`) with `serial`, without
     /// making or reading its key when it packs: identities are read back this way.
     mutating func append(libraryKey code: Int, serial: Int) {
-        guard spilled == nil, packedCount < Self.capacity, serial >= 0, serial <= Self.largestSerial else {
+        guard spilled == nil, packedCount < Self.capacity,
+              let slot = Self.packedSlot(libraryKey: code, serial: serial, at: packedCount) else {
             append(PlaceholderView(key: libraryKey(code), serial: serial))
             return
         }
-        packed = (packed | UInt64(serial << 2 | code) << (Self.slotBits * packedCount)) + (1 << Self.countShift)
+        packed = (packed | slot) + (1 << Self.countShift)
+    }
+
+    /// The view of library key `code` (`libraryKeyIndex`) with `serial` as slot `index`
+    /// (below `packedCapacity`) of a packed list, to or into the other slots; nil if the
+    /// serial does not pack.
+    @inline(__always)
+    static func packedSlot(libraryKey code: Int, serial: Int, at index: Int) -> UInt64? {
+        guard serial >= 0, serial <= largestSerial else { return nil }
+        return UInt64(serial << 2 | code) << (slotBits &* index)
+    }
+
+    /// The packed list of the first `count` slots (`packedSlot(libraryKey:serial:at:)`),
+    /// or'ed together: identities are read back this way, without `append`'s tests for a
+    /// spilled or full list on every view.
+    init(packedSlots slots: UInt64, count: Int) {
+        precondition(count >= 0 && count <= Self.capacity, "ViewList packs at most four views")
+        packed = slots | UInt64(count) << Self.countShift
     }
 
     mutating func insert(_ view: PlaceholderView, at index: Int) {
