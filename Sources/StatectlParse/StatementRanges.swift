@@ -11,10 +11,8 @@
 ///     statementRanges(in: "start; wait 300ms  # soon", into: &ranges)  // [0..<5, 7..<17]
 ///
 /// `line` is a line's text without its line break or trailing carriage return.
-public func statementRanges(in line: UnsafeBufferPointer<UInt8>, into ranges: inout [Range<Int>]) {
-    // Emptied from the end, keeping its room: `removeAll(keepingCapacity:)` took about 80
-    // instructions, several times what the few ranges of a line take this way.
-    while !ranges.isEmpty { ranges.removeLast() }
+public func statementRanges(in line: UnsafeBufferPointer<UInt8>, into ranges: inout StatementRangeList) {
+    ranges.removeAll()
     guard let base = line.baseAddress else { return }
     // Unsafe: eight bytes are loaded at a time, unaligned; every load lies inside `line`.
     let raw = UnsafeRawPointer(base)
@@ -74,11 +72,64 @@ public func statementRanges(in line: UnsafeBufferPointer<UInt8>, into ranges: in
 /// `piece` of `line` without its leading and trailing spaces and tabs, appended to
 /// `ranges` unless nothing is left.
 @inline(__always)
-private func addTrimmed(_ piece: Range<Int>, of line: UnsafeBufferPointer<UInt8>, to ranges: inout [Range<Int>]) {
+private func addTrimmed(_ piece: Range<Int>, of line: UnsafeBufferPointer<UInt8>, to ranges: inout StatementRangeList) {
     var lower = piece.lowerBound, upper = piece.upperBound
     while lower < upper, line[lower] == 0x20 || line[lower] == 0x09 { lower += 1 }
     while upper > lower, line[upper - 1] == 0x20 || line[upper - 1] == 0x09 { upper -= 1 }
     if lower < upper { ranges.append(lower..<upper) }
+}
+
+/// The ranges `statementRanges` finds on a line, the first four held in place: a line of
+/// a few statements, most lines, fills no array. An array's emptying and refilling, a
+/// uniqueness check for each range removed and added, cost about 40 instructions a line.
+public struct StatementRangeList: RandomAccessCollection {
+    // The first four ranges in fields of their own: a vector's element chosen by a
+    // variable index cost more to write than the array did.
+    @usableFromInline var first = 0..<0
+    @usableFromInline var second = 0..<0
+    @usableFromInline var third = 0..<0
+    @usableFromInline var fourth = 0..<0
+    /// The ranges after the fourth.
+    @usableFromInline var spilled: [Range<Int>] = []
+    public private(set) var count = 0
+
+    public init() {}
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
+
+    // Inlinable: read in the simulator's module for each statement of a line, where a call
+    // cost more than the array's subscript did.
+    @inlinable @inline(__always)
+    public subscript(position: Int) -> Range<Int> {
+        precondition(position >= 0 && position < count, "index out of range")
+        switch position {
+        case 0: return first
+        case 1: return second
+        case 2: return third
+        case 3: return fourth
+        default: return spilled[position - 4]
+        }
+    }
+
+    @inline(__always)
+    mutating func append(_ range: Range<Int>) {
+        switch count {
+        case 0: first = range
+        case 1: second = range
+        case 2: third = range
+        case 3: fourth = range
+        default: spilled.append(range)
+        }
+        count += 1
+    }
+
+    /// Empties the list; the spilled ranges' room is kept, unless a freak line of many
+    /// thousand statements made it large.
+    mutating func removeAll() {
+        if count > 4 { spilled.removeAll(keepingCapacity: spilled.capacity <= 256) }
+        count = 0
+    }
 }
 
 /// Byte tests on eight bytes at once (SIMD within a register).

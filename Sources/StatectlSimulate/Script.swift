@@ -298,7 +298,7 @@ final class Session<M: SimulationModel> {
     private let statementCache = LineCache<CachedInstruction<M.Command>>()
     /// Where the line being fed has its statements, and each of them found in the statement
     /// cache or parsed; kept from line to line for their storage.
-    @exclusivity(unchecked) private var ranges: [Range<Int>] = []
+    @exclusivity(unchecked) private var ranges = StatementRangeList()
     @exclusivity(unchecked) private var pending: [PendingStatement] = []
     /// The parsed ones, in order (apart: a statement is large, and each move of one inside
     /// a pending entry copied it whole).
@@ -428,8 +428,6 @@ final class Session<M: SimulationModel> {
         // Without a ';' (found with wide loads) it cannot have more.
         guard let base = text.baseAddress, memchr(base, 0x3B, text.count) != nil else { return nil }
         statementRanges(in: text, into: &ranges)
-        // A freak line of many thousand statements does not keep its lists' memory.
-        defer { if ranges.capacity > 256 { ranges = [] } }
         guard ranges.count > 1 else { return nil }
         // A run's lines were found to be UTF-8 when checked.
         if !checking { return runStatements(text, line, number, hash: hash) }

@@ -2,9 +2,9 @@ import Testing
 @testable import StatectlParse
 
 private func ranges(_ line: String) -> [Range<Int>] {
-    var found: [Range<Int>] = []
+    var found = StatementRangeList()
     Array(line.utf8).withUnsafeBufferPointer { statementRanges(in: $0, into: &found) }
-    return found
+    return Array(found)
 }
 
 /// The same cut a byte at a time, as the lexer reads the line.
@@ -48,6 +48,15 @@ struct StatementRangesTests {
         #expect(ranges("   ") == [])
         #expect(ranges("# only a comment; start") == [])
         #expect(ranges(";; start ;") == [3..<8])
+    }
+
+    @Test("more than four statements, and a shorter line after them in the same list")
+    func many() {
+        var found = StatementRangeList()
+        Array("a; b; c; d; e; f".utf8).withUnsafeBufferPointer { statementRanges(in: $0, into: &found) }
+        #expect(Array(found) == [0..<1, 3..<4, 6..<7, 9..<10, 12..<13, 15..<16])
+        Array("g; h".utf8).withUnsafeBufferPointer { statementRanges(in: $0, into: &found) }
+        #expect(Array(found) == [0..<1, 3..<4])
     }
 
     @Test("a semicolon or a hash inside a string cuts nothing")
@@ -109,7 +118,7 @@ struct StatementRangesTests {
         let line = Array("start; end(error: \"a; b\", animated: false) # note".utf8)
         let whole = Parser.parse(line: line, number: 7)
         var parser = LineParser()
-        var found: [Range<Int>] = []
+        var found = StatementRangeList()
         line.withUnsafeBufferPointer { text in
             statementRanges(in: text, into: &found)
             let alone = found.map { parser.statement(in: text, at: $0, number: 7) }
