@@ -259,7 +259,7 @@ struct Search<M: ExplorableModel>: ~Copyable {
                             batch.addReturn(event: index, walks: sink.stepRange)
                             continue
                         }
-                        batch.add(event: index, identity: start..<encoder.count, in: encoder.view, walks: sink.stepRange)
+                        batch.add(event: index, identity: start..<encoder.count, bytes: identity, walks: sink.stepRange)
                     }
                 }
                 store.warm(batch.hashes)

@@ -1,15 +1,15 @@
-/// Small numbers by 64-bit key (observable transitions, packed), with how many times each
-/// key was counted: open addressing, the key mixed once. Explore counts one on every step,
-/// where `Dictionary` hashed each key through `Hasher` at several times the cost.
+/// How many times each 64-bit key (observable transitions, packed) was counted: open
+/// addressing, the key mixed once. Explore counts one on every step its dense table does not
+/// take (`TransitionCounts`), where `Dictionary` hashed each key through `Hasher` at several
+/// times the cost. The order keys were first counted in is the caller's to keep.
 ///
-/// Each slot is the key, its number and its count side by side, so that a probe reads one
-/// cache line and counting writes it. Raw memory, freed with the index (noncopyable): an
-/// array checked its uniqueness on every count.
+/// Each slot is the key and its count side by side, so that a probe reads one cache line
+/// and counting writes it. Raw memory, freed with the index (noncopyable): an array checked
+/// its uniqueness on every count.
 struct HashIndex: ~Copyable {
     private struct Slot {
         var key: UInt64
-        /// The number + 1; 0 for an empty slot.
-        var numberPlusOne: Int
+        /// 0 for an empty slot.
         var count: Int
     }
 
@@ -20,32 +20,31 @@ struct HashIndex: ~Copyable {
     init() {
         mask = 15
         slots = .allocate(capacity: mask + 1)
-        slots.initialize(repeating: Slot(key: 0, numberPlusOne: 0, count: 0), count: mask + 1)
+        slots.initialize(repeating: Slot(key: 0, count: 0), count: mask + 1)
     }
 
     deinit { slots.deallocate() }
 
-    /// Counts `key` once more, and returns its number; a key not yet counted is numbered
-    /// `next`, inserted.
-    mutating func count(_ key: UInt64, numberingNew next: Int) -> (number: Int, inserted: Bool) {
+    /// Counts `key` once more; whether it was counted for the first time.
+    mutating func count(_ key: UInt64) -> Bool {
         var slot = Self.slot(of: key, mask: mask)
-        while slots[slot].numberPlusOne != 0 {
+        while slots[slot].count != 0 {
             if slots[slot].key == key {
                 slots[slot].count &+= 1
-                return (slots[slot].numberPlusOne &- 1, false)
+                return false
             }
             slot = (slot &+ 1) & mask
         }
-        slots[slot] = Slot(key: key, numberPlusOne: next + 1, count: 1)
+        slots[slot] = Slot(key: key, count: 1)
         count += 1
         if count * 2 > mask + 1 { grow() }
-        return (next, true)
+        return true
     }
 
     /// How many times `key` was counted.
     func count(of key: UInt64) -> Int {
         var slot = Self.slot(of: key, mask: mask)
-        while slots[slot].numberPlusOne != 0 {
+        while slots[slot].count != 0 {
             if slots[slot].key == key { return slots[slot].count }
             slot = (slot &+ 1) & mask
         }
@@ -60,11 +59,11 @@ struct HashIndex: ~Copyable {
     private mutating func grow() {
         let size = (mask + 1) * 2
         let larger = UnsafeMutablePointer<Slot>.allocate(capacity: size)
-        larger.initialize(repeating: Slot(key: 0, numberPlusOne: 0, count: 0), count: size)
+        larger.initialize(repeating: Slot(key: 0, count: 0), count: size)
         let newMask = size - 1
-        for old in 0...mask where slots[old].numberPlusOne != 0 {
+        for old in 0...mask where slots[old].count != 0 {
             var target = Self.slot(of: slots[old].key, mask: newMask)
-            while larger[target].numberPlusOne != 0 { target = (target + 1) & newMask }
+            while larger[target].count != 0 { target = (target + 1) & newMask }
             larger[target] = slots[old]
         }
         slots.deallocate()

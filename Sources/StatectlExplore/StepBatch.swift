@@ -72,10 +72,10 @@ struct StepBatch: ~Copyable {
         return (expanded[index].config, expanded[index].tag, expanded[index].firstStep..<end)
     }
 
-    /// A step to store, whose identity is `encoded[identity]`.
-    mutating func add(event: Int, identity: Range<Int>, in encoded: UnsafeRawBufferPointer, walks: Range<Int>) {
+    /// A step to store, whose identity, `bytes`, lies at `identity` in the search's encoder.
+    mutating func add(event: Int, identity: Range<Int>, bytes: UnsafeRawBufferPointer, walks: Range<Int>) {
         precondition(count < capacity, "more steps than the batch holds")
-        hashStorage[count] = PackedSet.hash(UnsafeRawBufferPointer(rebasing: encoded[identity]))
+        hashStorage[count] = PackedSet.hash(bytes)
         (steps + count).initialize(to: Step(event: event, identity: identity, walks: walks))
         count += 1
     }

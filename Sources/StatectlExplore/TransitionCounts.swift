@@ -74,8 +74,7 @@ struct TransitionCounts: ~Copyable {
                 return
             }
         }
-        let (_, inserted) = otherTargets.count(key, numberingNew: keys.count)
-        if inserted {
+        if otherTargets.count(key) {
             keys.append(key)
             witnesses.append(Int32(truncatingIfNeeded: origin))
         }
