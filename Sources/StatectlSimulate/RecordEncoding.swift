@@ -44,11 +44,13 @@ public final class FieldEncoder {
     public func removeAll() { count = 0 }
 
     /// Room for `size` more bytes, returned as where they go.
+    // Wrapping sums: a size is a field's, and the count stays within the buffer's capacity,
+    // which memory bounds far below overflow; the checks cost a branch each on every field.
     @inline(__always)
     private func claim(_ size: Int) -> UnsafeMutableRawPointer {
-        if count + size > capacity { grow(size) }
+        if count &+ size > capacity { grow(size) }
         let at = base + count
-        count += size
+        count &+= size
         return at
     }
 
