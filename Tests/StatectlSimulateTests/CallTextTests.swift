@@ -19,7 +19,24 @@ struct CallTextTests {
         #expect(keySpelled == SwiftLiteral.key(text))
     }
 
-    @Test("numbers are written as String(_:) writes them", arguments: [Int64.min, -100_000, -1, 0, 7, 320, 86_400_000, Int64.max])
+    @Test("a character to escape is found wherever it lies: in a whole word, or in the bytes past the last one")
+    func escapesAnywhere() {
+        for length in 1...24 {
+            for position in 0..<length {
+                for special in ["\"", "\\", "\n", "\u{7F}"] {
+                    var bytes = Array(repeating: "a", count: length)
+                    bytes[position] = special
+                    let text = bytes.joined()
+                    var call = CallText()
+                    call.appendString(text)
+                    let spelled = call.text
+                    #expect(spelled == SwiftLiteral.string(text), "length \(length), position \(position)")
+                }
+            }
+        }
+    }
+
+    @Test("numbers are written as String(_:) writes them", arguments: [Int64.min, -100_000, -10, -1, 0, 7, 9, 10, 99, 100, 320, 86_400_000, 1_000_000_000_000_000_000, Int64.max])
     func numbers(_ value: Int64) {
         var text = CallText()
         text.append(value)
