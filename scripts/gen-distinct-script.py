@@ -2,7 +2,8 @@
 """Writes a StatefulViewController event script of N lines (default 1,000,000) in which no
 line repeats: every line carries the number of its cycle in an error text, a duration, an
 expected count, a size or an inset, as real scripts do. statectl's cache of compiled lines
-cannot help: each line is parsed, checked and compiled twice (check pass, run pass).
+cannot help: each line is parsed, checked and compiled (once into a file, where one pass
+checks and runs; twice into a pipe, where the whole script is checked first).
 
 View keys are drawn from a bounded set (8), as in a real app; every expectation holds.
 
