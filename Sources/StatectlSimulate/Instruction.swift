@@ -40,7 +40,7 @@ public final class Expectation: Sendable {
     private static func encodePrefix(_ property: String, _ comparison: Comparison, _ expected: ObservedValue, into encoder: FieldEncoder) {
         encoder.add(.property, property)
         encoder.add(.comparison, comparison.rawValue)
-        encoder.add(.expected, expected.field)
+        encoder.add(.expected, expected)
     }
 }
 
@@ -50,12 +50,16 @@ extension Expectation {
         var actual = try model.observe(property)
         // Most lists are read sorted already (explore checks every configuration it finds).
         if sorted, case .names(let names) = actual, !isSorted(names) { actual = .names(names.sorted()) }
-        var wanted = expected
+        let equal: Bool
         if let otherProperty {
-            wanted = try model.observe(otherProperty)
+            var wanted = try model.observe(otherProperty)
             if case .names(let names) = wanted, case .names = actual, sorted, !isSorted(names) { wanted = .names(names.sorted()) }
+            equal = actual == wanted
+        } else {
+            // Compared where it lies: a copy of the expected value was retained and released.
+            equal = actual == expected
         }
-        return ((actual == wanted) == (comparison == .equal), actual)
+        return (equal == (comparison == .equal), actual)
     }
 }
 

@@ -16,15 +16,6 @@ public enum ObservedValue: Hashable, Sendable {
         case .flag(let flag): return flag ? "true" : "false"
         }
     }
-
-    public var field: FieldValue {
-        switch self {
-        case .name(let name): return .string(name)
-        case .names(let names): return .strings(names)
-        case .count(let count): return .int(count)
-        case .flag(let flag): return .bool(flag)
-        }
-    }
 }
 
 /// A property that `expect` can read, and the kind of value it holds.

@@ -143,6 +143,17 @@ public final class FieldEncoder {
 
     public func add(_ field: Field) { add(field.key, field.value) }
 
+    /// A value an `expect` read or wanted: a name as a string, names as strings, a count as
+    /// an int, a flag as a bool; with no `FieldValue` made (and its text retained) on the way.
+    public func add(_ key: FieldKey, _ value: ObservedValue) {
+        switch value {
+        case .name(let name): add(key, name)
+        case .names(let names): add(key, names)
+        case .count(let count): add(key, count)
+        case .flag(let flag): add(key, flag)
+        }
+    }
+
     /// Fields encoded earlier (`encode(_:)`), such as a decision's, which never change.
     public func add(encoded: [UInt8]) {
         encoded.withUnsafeBytes { source in

@@ -256,7 +256,7 @@ public struct Simulator<M: SimulationModel> {
             } else {
                 expectation.encodePrefix(into: fields)
             }
-            fields.add(.actual, actual.field)
+            fields.add(.actual, actual)
             fields.add(.passed, holds)
         }
         guard !holds else { return nil }
