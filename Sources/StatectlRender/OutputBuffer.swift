@@ -163,7 +163,7 @@ public final class OutputBuffer {
     }
 
     @inline(never)
-    private func writeEscaped(_ text: UnsafeRawBufferPointer, escapingControlsWith escape: (String) -> String, after cursor: OutputCursor) -> OutputCursor {
+    func writeEscaped(_ text: UnsafeRawBufferPointer, escapingControlsWith escape: (String) -> String, after cursor: OutputCursor) -> OutputCursor {
         commit(cursor)
         write(escape(String(decoding: text, as: UTF8.self)))
         return self.cursor
@@ -408,6 +408,20 @@ struct OutputCursor {
         }
         guard controls == 0 else { return false }
         at += length
+        return true
+    }
+
+    /// `put(checking:)` of a text shorter than a word (room for 8 bytes), given as the word
+    /// that ends where it ends (`EncodedText.lastWord`): one load, a shift and one store, where
+    /// a copy of a few bytes branched on their count.
+    @inline(__always)
+    mutating func put(checkingShort count: Int, endingWord word: UInt64) -> Bool {
+        let text = word &>> UInt64(truncatingIfNeeded: 64 &- 8 &* count)
+        UnsafeMutableRawPointer(at).storeBytes(of: text, as: UInt64.self)
+        // Above the text, harmless bytes ('a') for the check.
+        let padded = text | (0x6161_6161_6161_6161 as UInt64) &<< UInt64(truncatingIfNeeded: 8 &* count)
+        guard OutputBuffer.controlBytes(padded) == 0 else { return false }
+        at += count
         return true
     }
 

@@ -241,9 +241,20 @@ public final class TextLogRenderer: RecordSink {
         line.put(number: number)
     }
 
+    /// A text of a record. One shorter than a word is read with one load (`EncodedText.lastWord`)
+    /// and stored with one; the others, and any to escape, in a call (`writeText`): inlined
+    /// everywhere a text is written, the longer texts' loop made the message's function too
+    /// large for its helpers to be inlined.
     @inline(__always)
     private func put(text: EncodedText, _ line: inout OutputCursor) {
-        line = out.write(text.bytes, escapingControlsWith: TextLogRenderer.escapeControls, at: line)
+        let count = text.bytes.count
+        if count > 0, count < 8, line.room >= 8, line.put(checkingShort: count, endingWord: text.lastWord) { return }
+        line = writeText(text, at: line)
+    }
+
+    @inline(never)
+    private func writeText(_ text: EncodedText, at line: OutputCursor) -> OutputCursor {
+        out.write(text.bytes, escapingControlsWith: TextLogRenderer.escapeControls, at: line)
     }
 
     /// The field `key`, searched for and written through the buffer.
