@@ -347,6 +347,9 @@ public final class TextLogRenderer: RecordSink {
         return line
     }
 
+    // Inlined into `write`: a call for every record, its registers saved and restored and
+    // its cursor passed, cost more than any one piece of the message.
+    @inline(__always)
     private func writeMessage(_ record: RecordView, at cursor: OutputCursor) -> OutputCursor {
         var line = cursor
         // Fields are read in the order each model makes a kind's fields, so each read
