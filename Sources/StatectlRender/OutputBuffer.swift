@@ -330,6 +330,7 @@ struct OutputCursor {
 
     @inline(__always)
     mutating func put(_ bytes: UnsafeRawPointer, count: Int) {
+        assert(count <= room, "no room made for a piece")
         // Most pieces of a log line are a few bytes: a few loads and stores beat a call to
         // memcpy, and a loop a byte at a time.
         UnsafeMutableRawPointer(at).copyBytes(from: bytes, byteCount: count)
@@ -343,6 +344,7 @@ struct OutputCursor {
 
     @inline(__always)
     mutating func put(_ byte: UInt8) {
+        assert(room >= 1, "no room made for a piece")
         at.pointee = byte
         at += 1
     }
@@ -353,6 +355,7 @@ struct OutputCursor {
     /// piece lies in the slack, and what is put next overwrites it.
     @inline(__always)
     mutating func put(wordsFrom source: UnsafeRawPointer, count: Int) {
+        assert(count <= min(room, 32), "no room made for a piece")
         let destination = UnsafeMutableRawPointer(at)
         let first = source.loadUnaligned(as: SIMD2<UInt64>.self)
         let second = source.loadUnaligned(fromByteOffset: 16, as: SIMD2<UInt64>.self)
@@ -370,6 +373,7 @@ struct OutputCursor {
     /// there is always a word of room past it.
     @inline(__always)
     mutating func put(checking text: UnsafeRawBufferPointer) -> Bool {
+        assert(text.count + 8 <= room, "no room made for a text")
         let source = text.baseAddress!
         let length = text.count
         let destination = UnsafeMutableRawPointer(at)
@@ -411,11 +415,12 @@ struct OutputCursor {
         return true
     }
 
-    /// `put(checking:)` of a text shorter than a word (room for 8 bytes), given as the word
+    /// `put(checking:)` of a text shorter than a word (room for its count), given as the word
     /// that ends where it ends (`EncodedText.lastWord`): one load, a shift and one store, where
     /// a copy of a few bytes branched on their count.
     @inline(__always)
     mutating func put(checkingShort count: Int, endingWord word: UInt64) -> Bool {
+        assert(count < 8 && count <= room, "no room made for a piece")
         let text = word &>> UInt64(truncatingIfNeeded: 64 &- 8 &* count)
         UnsafeMutableRawPointer(at).storeBytes(of: text, as: UInt64.self)
         // Above the text, harmless bytes ('a') for the check.
@@ -430,6 +435,7 @@ struct OutputCursor {
     /// moving it right took a second.
     @inline(__always)
     mutating func put(number: Int64, rightAlignedIn width: Int = 0) {
+        assert(room >= OutputCursor.numberRoom + max(width, 0), "no room made for a number")
         var magnitude = number.magnitude
         let digits = OutputBuffer.decimalDigits(magnitude)
         let length = digits &+ (number < 0 ? 1 : 0)

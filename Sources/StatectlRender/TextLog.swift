@@ -69,9 +69,9 @@ public final class TextLogRenderer: RecordSink {
 
     public func write(_ record: RecordView) {
         // Room for the columns (at most 64 bytes: a time column of at most 24, a line column
-        // of at most 21) and the kind column's 32 stored bytes, made sure of once: the
-        // columns and the kind column are then stored with no check each.
-        var line = out.cursor(room: Self.columnsCapacity + 32)
+        // of at most 21), the kind column's 32 stored bytes and a message's fixed pieces
+        // (`messageRoom`), made sure of once: they are then stored with no check each.
+        var line = out.cursor(room: Self.columnsCapacity + 32 + Self.messageRoom)
         if let last = columnsFor, last.time == record.time {
             if last.line == record.line {
                 // `columns` holds at least 32 bytes: read as words when the columns fit.
@@ -216,30 +216,28 @@ public final class TextLogRenderer: RecordSink {
 
     private func value(_ key: FieldKey, _ fields: inout FieldCursor) { write(Self.find(key, in: &fields) ?? .null) }
 
-    // The common kinds' messages are stored through an `OutputCursor`, each piece checked
-    // against its end (`put`). Anything rare (a field searched for, a kind seldom recorded)
-    // is written through the buffer: the cursor's bytes committed first, a cursor taken after.
-    // Functions that are not inlined take the cursor and return it, never `inout`: its
-    // address passed to a call, every byte stored made the compiler load it again.
+    // The common kinds' messages are stored through an `OutputCursor`. Anything rare (a
+    // field searched for, a kind seldom recorded) is written through the buffer: the
+    // cursor's bytes committed first, a cursor taken after. Functions that are not inlined
+    // take the cursor and return it, never `inout`: its address passed to a call, every byte
+    // stored made the compiler load it again.
 
-    /// A piece of fixed text.
-    @inline(__always)
-    private func put(_ text: StaticString, _ line: inout OutputCursor) {
-        if line.room < text.utf8CodeUnitCount { line = out.cursor(after: line, room: text.utf8CodeUnitCount) }
-        line.put(text)
-    }
-
-    @inline(__always)
-    private func put(_ byte: UInt8, _ line: inout OutputCursor) {
-        if line.room < 1 { line = out.cursor(after: line, room: 1) }
-        line.put(byte)
-    }
+    /// Room for what a common kind's message writes between two pieces of unbounded length
+    /// (a text of a word or more, a value searched for), each of which makes sure of this
+    /// room again after it: its fixed texts, numbers (21 bytes at most), short texts (8
+    /// stored), a job (21) and a frame (88). The longest, a view added's, is 8 + 13 + 88 +
+    /// 11 = 120 bytes; a fixed piece is then stored with no check (`OutputCursor` asserts the
+    /// room in debug builds, which the tests run).
+    private static let messageRoom = 160
 
     @inline(__always)
-    private func put(number: Int64, _ line: inout OutputCursor) {
-        if line.room < OutputCursor.numberRoom { line = out.cursor(after: line, room: OutputCursor.numberRoom) }
-        line.put(number: number)
-    }
+    private func put(_ text: StaticString, _ line: inout OutputCursor) { line.put(text) }
+
+    @inline(__always)
+    private func put(_ byte: UInt8, _ line: inout OutputCursor) { line.put(byte) }
+
+    @inline(__always)
+    private func put(number: Int64, _ line: inout OutputCursor) { line.put(number: number) }
 
     /// A text of a record. One shorter than a word is read with one load (`EncodedText.lastWord`)
     /// and stored with one; the others, and any to escape, in a call (`writeText`): inlined
@@ -248,13 +246,14 @@ public final class TextLogRenderer: RecordSink {
     @inline(__always)
     private func put(text: EncodedText, _ line: inout OutputCursor) {
         let count = text.bytes.count
-        if count > 0, count < 8, line.room >= 8, line.put(checkingShort: count, endingWord: text.lastWord) { return }
+        if count > 0, count < 8, line.put(checkingShort: count, endingWord: text.lastWord) { return }
         line = writeText(text, at: line)
     }
 
     @inline(never)
     private func writeText(_ text: EncodedText, at line: OutputCursor) -> OutputCursor {
-        out.write(text.bytes, escapingControlsWith: TextLogRenderer.escapeControls, at: line)
+        let line = out.write(text.bytes, escapingControlsWith: TextLogRenderer.escapeControls, at: line)
+        return line.room < Self.messageRoom ? out.cursor(after: line, room: Self.messageRoom) : line
     }
 
     /// The field `key`, searched for and written through the buffer.
@@ -262,7 +261,7 @@ public final class TextLogRenderer: RecordSink {
     private func value(_ key: FieldKey, _ fields: inout FieldCursor, at line: OutputCursor) -> OutputCursor {
         out.commit(line)
         value(key, &fields)
-        return out.cursor
+        return out.cursor(room: Self.messageRoom)
     }
 
     // The readers below take the next field in place when it is the one asked for, of the
@@ -291,7 +290,6 @@ public final class TextLogRenderer: RecordSink {
     private func job(_ fields: inout FieldCursor, _ line: inout OutputCursor) {
         if let job = fields.nextInt(.job) {
             if job == lastJob, jobColumnCount > 0 {
-                if line.room < 32 { line = out.cursor(after: line, room: 32) }
                 line.put(wordsFrom: jobColumn, count: jobColumnCount)
             } else {
                 line = writeJob(job, at: line)
@@ -305,7 +303,6 @@ public final class TextLogRenderer: RecordSink {
     /// `#2`, written and kept for `job(_:_:)`.
     private func writeJob(_ job: Int64, at line: OutputCursor) -> OutputCursor {
         var line = line
-        if line.room < 1 + OutputCursor.numberRoom { line = out.cursor(after: line, room: 1 + OutputCursor.numberRoom) }
         let start = line.at
         line.put(UInt8(ascii: "#"))
         line.put(number: job)
@@ -329,7 +326,6 @@ public final class TextLogRenderer: RecordSink {
     /// and kept.
     private func writeFrame(_ frame: SIMD4<Int64>, at line: OutputCursor) -> OutputCursor {
         var line = line
-        if line.room < Self.frameCapacity { line = out.cursor(after: line, room: Self.frameCapacity) }
         if frame == lastFrame {
             line.put(frameColumn, count: frameColumnCount)
             return line
