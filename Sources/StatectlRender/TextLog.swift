@@ -143,7 +143,7 @@ public final class TextLogRenderer: RecordSink {
         let lineColumn = columns + Self.columnsCapacity
         if let line, let last = lineColumnFor, line == last {
             // The same line as the last column made (the time changed): copied below.
-        } else if let line, let last = lineColumnFor, line == last &+ 1, last >= 0, countOn(lineColumn) {
+        } else if let line, let last = lineColumnFor, line == last &+ 1, last >= 0, Self.countOn(lineColumn, last: lineColumnCount &- 3) {
             // The next line, the usual case: the last column counted on by one; copied below.
             lineColumnFor = line
         } else {
@@ -162,19 +162,23 @@ public final class TextLogRenderer: RecordSink {
         return cursor
     }
 
-    /// Adds one to the non-negative number in the kept line column, in place: the carry
-    /// stops at a digit below 9, or at the padding, which becomes a 1. False when every
-    /// digit was a 9 and no padding is left (the number grows longer than its column): the
-    /// caller then makes the column afresh over what this left.
+    /// Adds one to the non-negative number whose last digit is at `last`, in place (a kept
+    /// column): the carry stops at a digit below 9, or at padding (a space), which becomes a
+    /// 1. False when it reaches anything else (every digit was a 9 and nothing is left for
+    /// the number to grow into): the caller then writes the number afresh over what this left.
     @inline(__always)
-    private func countOn(_ lineColumn: UnsafeMutablePointer<UInt8>) -> Bool {
-        var index = lineColumnCount &- 3
-        while index >= 0, lineColumn[index] == UInt8(ascii: "9") {
-            lineColumn[index] = UInt8(ascii: "0")
+    private static func countOn(_ bytes: UnsafeMutablePointer<UInt8>, last: Int) -> Bool {
+        var index = last
+        while index >= 0, bytes[index] == UInt8(ascii: "9") {
+            bytes[index] = UInt8(ascii: "0")
             index &-= 1
         }
         guard index >= 0 else { return false }
-        lineColumn[index] = lineColumn[index] == 0x20 ? UInt8(ascii: "1") : lineColumn[index] &+ 1
+        switch bytes[index] {
+        case UInt8(ascii: "0")..<UInt8(ascii: "9"): bytes[index] &+= 1
+        case 0x20: bytes[index] = UInt8(ascii: "1")
+        default: return false
+        }
         return true
     }
 
@@ -285,11 +289,16 @@ public final class TextLogRenderer: RecordSink {
     }
 
     /// `#2`: a job's number, copied from the last one written when it is the same job (a
-    /// job is queued, begins and completes: three records, often in a row).
+    /// job is queued, begins and completes: three records, often in a row), or counted on
+    /// from it when it is the next.
     @inline(__always)
     private func job(_ fields: inout FieldCursor, _ line: inout OutputCursor) {
         if let job = fields.nextInt(.job) {
             if job == lastJob, jobColumnCount > 0 {
+                line.put(wordsFrom: jobColumn, count: jobColumnCount)
+            } else if job == lastJob &+ 1, lastJob > 0, jobColumnCount > 0, Self.countOn(jobColumn, last: jobColumnCount &- 1) {
+                // The next job, the usual case: the last one's number counted on by one.
+                lastJob = job
                 line.put(wordsFrom: jobColumn, count: jobColumnCount)
             } else {
                 line = writeJob(job, at: line)

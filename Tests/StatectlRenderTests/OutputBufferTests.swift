@@ -82,6 +82,23 @@ struct OutputBufferTests {
         output.buffer.write("|" as StaticString)
         #expect(output.text == expected + "|")
     }
+
+    @Test("numbers around every power of ten, and a spread of others, as String writes them")
+    func numbersAsString() {
+        var numbers: [Int64] = [0, Int64.min, Int64.max]
+        var power: Int64 = 1
+        for _ in 0..<18 {
+            numbers += [power - 1, power, power + 1, -power, 99_999_999 / power * power]
+            power *= 10
+        }
+        numbers += stride(from: Int64(0), to: 100_000_000, by: 9_973)
+        let output = StringOutput()
+        for number in numbers {
+            output.buffer.write(number: number)
+            output.buffer.write(UInt8(ascii: " "))
+        }
+        #expect(output.text == numbers.map { "\($0) " }.joined())
+    }
 }
 
 extension StringOutput {
