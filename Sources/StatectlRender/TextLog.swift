@@ -103,11 +103,14 @@ public final class TextLogRenderer: RecordSink {
     /// or written and kept.
     private func writeKeyedMessage(_ record: RecordView, key: Int, at line: OutputCursor) -> OutputCursor {
         var line = line
-        if key < keyedMessages.count, keyedMessages[key].count >= 0, keyedMessages[key].kind == record.kind {
-            let (start, count, _) = keyedMessages[key]
-            if line.room < count { line = out.cursor(after: line, room: count) }
-            keyedMessageBytes.withUnsafeBufferPointer { line.put($0.baseAddress! + start, count: count) }
-            return line
+        if key < keyedMessages.count {
+            // Read once: each subscript of the array checked its bounds again.
+            let kept = keyedMessages[key]
+            if kept.count >= 0, kept.kind == record.kind {
+                if line.room < kept.count { line = out.cursor(after: line, room: kept.count) }
+                keyedMessageBytes.withUnsafeBufferPointer { line.put($0.baseAddress! + kept.start, count: kept.count) }
+                return line
+            }
         }
         let start = out.position(of: line)
         let flushes = out.flushes
