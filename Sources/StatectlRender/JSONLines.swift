@@ -97,14 +97,20 @@ public final class JSONLinesRenderer: RecordSink {
     static func needsEscape(_ text: UnsafeRawBufferPointer) -> Bool {
         guard let base = text.baseAddress else { return false }
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        var offset = 0
-        while offset &+ 8 <= text.count {
-            let word = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        func escapes(_ word: UInt64) -> Bool {
             // A byte equal to the quote or the backslash is zero after xor, and borrows.
             let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
             let matches = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
-            if OutputBuffer.controlBytes(word) | matches != 0 { return true }
+            return OutputBuffer.controlBytes(word) | matches != 0
+        }
+        var offset = 0
+        while offset &+ 8 <= text.count {
+            if escapes(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
             offset &+= 8
+        }
+        // The bytes past the last whole word: one more word, ending where the text ends.
+        if offset < text.count, text.count >= 8 {
+            return escapes(base.loadUnaligned(fromByteOffset: text.count &- 8, as: UInt64.self))
         }
         while offset < text.count {
             let byte = text[offset]
