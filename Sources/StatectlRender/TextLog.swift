@@ -361,8 +361,8 @@ public final class TextLogRenderer: RecordSink {
     private func writeMessage(_ record: RecordView, at cursor: OutputCursor) -> OutputCursor {
         var line = cursor
         // Fields are read in the order each model makes a kind's fields, so each read
-        // usually takes the next field. (Helpers that take the cursor `inout`, not nested
-        // functions: capturing it, they went through dynamic exclusivity checks.)
+        // usually takes the next field. (Helpers that take the field cursor `inout`, not
+        // nested functions: capturing it, they went through dynamic exclusivity checks.)
         var fields = record.fields.makeIterator()
         switch record.kind {
         case .statement:
