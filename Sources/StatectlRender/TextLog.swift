@@ -422,6 +422,9 @@ public final class TextLogRenderer: RecordSink {
             } else {
                 number(.expected, &fields, &line)
             }
+            // The actual value comes before `passed` and is shown only when it failed: stepped
+            // over in place when it is a text or a number (searched for when it is needed).
+            if fields.nextText(.actual) == nil { _ = fields.nextInt(.actual) }
             if flag(.passed, &fields) {
                 put(": ok" as StaticString, &line)
             } else {
