@@ -10,7 +10,7 @@ final class CaseBytes<Case: CaseIterable>: @unchecked Sendable {
     init(_ make: (Case) -> [UInt8]) {
         precondition(MemoryLayout<Case>.size == 1, "\(Case.self) is expected to be stored in one byte")
         bytes = .allocate(capacity: 256 * Self.width)
-        // Slots may be read whole, past their bytes (`OutputBuffer.write(wordsFrom:count:)`).
+        // Slots may be read whole, past their bytes (`OutputCursor.put(wordsFrom:count:)`).
         bytes.initialize(repeating: 0x20, count: 256 * Self.width)
         counts = .allocate(capacity: 256)
         counts.initialize(repeating: 0, count: 256)

@@ -60,6 +60,13 @@ public final class JSONLinesRenderer: RecordSink {
     /// backslashes and control characters escaped, UTF-8 beyond ASCII passed through as is.
     static func writeQuoted(_ text: UnsafeRawBufferPointer, to out: OutputBuffer) {
         out.write(UInt8(ascii: "\""))
+        // Most texts need no escape: found a word at a time and copied whole, where the loop
+        // below looks at every byte.
+        guard needsEscape(text) else {
+            out.write(text)
+            out.write(UInt8(ascii: "\""))
+            return
+        }
         var start = 0
         for index in 0..<text.count {
             let byte = text[index]
@@ -83,6 +90,34 @@ public final class JSONLinesRenderer: RecordSink {
         }
         out.write(UnsafeRawBufferPointer(rebasing: text[start..<text.count]))
         out.write(UInt8(ascii: "\""))
+    }
+
+    /// Whether `text` holds a byte a JSON string escapes (a control character, a quote, a
+    /// backslash, or 0x7F): a word at a time, then the bytes past the last whole word.
+    static func needsEscape(_ text: UnsafeRawBufferPointer) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func escapes(_ word: UInt64) -> Bool {
+            // A byte equal to the quote or the backslash is zero after xor, and borrows.
+            let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
+            let matches = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
+            return OutputBuffer.controlBytes(word) | matches != 0
+        }
+        var offset = 0
+        while offset &+ 8 <= text.count {
+            if escapes(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+            offset &+= 8
+        }
+        // The bytes past the last whole word: one more word, ending where the text ends.
+        if offset < text.count, text.count >= 8 {
+            return escapes(base.loadUnaligned(fromByteOffset: text.count &- 8, as: UInt64.self))
+        }
+        while offset < text.count {
+            let byte = text[offset]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return true }
+            offset &+= 1
+        }
+        return false
     }
 
     /// A JSON string literal; control characters become \u escapes so each record stays on one line.

@@ -40,9 +40,43 @@ public final class OutputBuffer {
     /// fall between taking a position and using it.
     public var position: Int { storage.pointee.count }
 
-    /// What was written since `start` (a `position`); valid until the next write.
-    public func written(since start: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: storage.pointee.base + start, count: storage.pointee.count - start)
+    /// Where the next bytes go, for a writer that stores them itself (`OutputCursor`) and
+    /// hands back where it stopped (`commit`). Valid until the next write through the buffer.
+    var cursor: OutputCursor {
+        @inline(__always) get {
+            OutputCursor(at: storage.pointee.base + storage.pointee.count,
+                         end: storage.pointee.base + (storage.pointee.capacity &- OutputCursor.slack))
+        }
+    }
+
+    /// A cursor with room for at least `room` bytes, growing the block if need be.
+    @inline(__always)
+    func cursor(room: Int) -> OutputCursor {
+        reserve(room &+ OutputCursor.slack)
+        return cursor
+    }
+
+    /// What `cursor` wrote, counted as written.
+    @inline(__always)
+    func commit(_ cursor: OutputCursor) {
+        storage.pointee.count = cursor.at - storage.pointee.base
+    }
+
+    /// Commits `cursor` and returns one with room for `room` bytes: the rare path of a
+    /// cursor's check, out of line so that the check costs a compare.
+    @inline(never)
+    func cursor(after cursor: OutputCursor, room: Int) -> OutputCursor {
+        commit(cursor)
+        return self.cursor(room: room)
+    }
+
+    /// Where `cursor` is, as a `position`.
+    @inline(__always)
+    func position(of cursor: OutputCursor) -> Int { cursor.at - storage.pointee.base }
+
+    /// What was written from `start` (a `position`) to `cursor`; valid until the next write.
+    func written(since start: Int, to cursor: OutputCursor) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: storage.pointee.base + start, count: cursor.at - (storage.pointee.base + start))
     }
 
     /// Room for `extra` more bytes, growing the block when a line is longer than expected.
@@ -75,28 +109,6 @@ public final class OutputBuffer {
         storage.pointee.count &+= bytes.count
     }
 
-    /// A piece of at most 32 bytes, copied as four words whatever its length: no branch on
-    /// the length (a log line's columns and kind column, every record). `source` must be
-    /// readable for 32 bytes (a slot of a table, a kept column); the bytes stored past the
-    /// piece lie in the room reserved here, and what is written next overwrites them.
-    @inline(__always)
-    func write(wordsFrom source: UnsafeRawPointer, count: Int) {
-        reserve(32)
-        writeReserved(wordsFrom: source, count: count)
-    }
-
-    /// `write(wordsFrom:count:)` into room the caller has reserved (`reserve`) for the 32
-    /// bytes stored here, past everything written since: one check for several pieces.
-    @inline(__always)
-    func writeReserved(wordsFrom source: UnsafeRawPointer, count: Int) {
-        let destination = UnsafeMutableRawPointer(storage.pointee.base + storage.pointee.count)
-        let first = source.loadUnaligned(as: SIMD2<UInt64>.self)
-        let second = source.loadUnaligned(fromByteOffset: 16, as: SIMD2<UInt64>.self)
-        destination.storeBytes(of: first, as: SIMD2<UInt64>.self)
-        destination.storeBytes(of: second, toByteOffset: 16, as: SIMD2<UInt64>.self)
-        storage.pointee.count &+= count
-    }
-
     /// Hands on what has gathered, then `bytes` from where they lie: a piece longer than a
     /// block gains nothing from being copied into one, and copying it would hold it twice.
     private func writeThrough(_ bytes: UnsafeRawBufferPointer) {
@@ -111,78 +123,50 @@ public final class OutputBuffer {
 
     /// Writes UTF-8 `text`; only if it holds a control character is it rewritten with
     /// `escape`, so a log record stays on one line.
-    ///
-    /// Copied and checked in one pass, a word at a time (the last word overlapping the one
-    /// before it): no call to memcpy, and no second pass over the copy. A text shorter than
-    /// a word is checked on its copy, where the buffer always has a word of room past it.
+    @inline(__always)
+    public func write(_ text: UnsafeRawBufferPointer, escapingControlsWith escape: (String) -> String) {
+        commit(write(text, escapingControlsWith: escape, at: cursor))
+    }
+
+    /// `write(_:escapingControlsWith:)` at `cursor`: copied and checked there when it fits
+    /// (`OutputCursor.put(checking:)`), else written through the buffer. Returns the cursor
+    /// to go on from.
     // Inlined: most texts are a few bytes, and the call's saving and restoring of registers
     // cost about a fifth of writing one.
     @inline(__always)
-    public func write(_ text: UnsafeRawBufferPointer, escapingControlsWith escape: (String) -> String) {
-        guard let source = text.baseAddress, !text.isEmpty else { return }
-        let length = text.count
-        if storage.pointee.count + length + 8 > storage.pointee.capacity {
-            if length >= direct { return writeLong(text, escapingControlsWith: escape) }
-            grow(length + 8)
-        }
-        let destination = UnsafeMutableRawPointer(storage.pointee.base + storage.pointee.count)
-        var controls: UInt64 = 0
-        if length >= 16 {
-            // Sixteen bytes a step, the last step overlapping the one before: written with
-            // words, the loop was vectorized by the compiler, whose set-up (overlap checks,
-            // trip counts) cost more than the few words of a log's texts.
-            var offset = 0
-            var controlWords = SIMD2<UInt64>()
-            while offset &+ 16 <= length {
-                let words = source.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self)
-                destination.storeBytes(of: words, toByteOffset: offset, as: SIMD2<UInt64>.self)
-                controlWords |= Self.controlBytes(words)
-                offset &+= 16
-            }
-            if offset < length {
-                let words = source.loadUnaligned(fromByteOffset: length &- 16, as: SIMD2<UInt64>.self)
-                destination.storeBytes(of: words, toByteOffset: length &- 16, as: SIMD2<UInt64>.self)
-                controlWords |= Self.controlBytes(words)
-            }
-            controls = controlWords[0] | controlWords[1]
-        } else if length >= 8 {
-            // Two words, overlapping unless the text is sixteen bytes.
-            let first = source.loadUnaligned(as: UInt64.self)
-            let last = source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
-            destination.storeBytes(of: first, as: UInt64.self)
-            destination.storeBytes(of: last, toByteOffset: length &- 8, as: UInt64.self)
-            controls = Self.controlBytes(first) | Self.controlBytes(last)
-        } else {
-            destination.copyBytes(from: source, byteCount: length)
-            // Past the end: make the bytes harmless ('a'), little-endian order.
-            let kept: UInt64 = (1 &<< UInt64(truncatingIfNeeded: 8 &* length)) &- 1
-            let word = destination.loadUnaligned(as: UInt64.self)
-            controls = Self.controlBytes((word & kept) | (0x6161_6161_6161_6161 & ~kept))
-        }
-        if controls != 0 {
-            writeEscaped(text, escapingControlsWith: escape)
-        } else {
-            storage.pointee.count &+= length
-        }
+    func write(_ text: UnsafeRawBufferPointer, escapingControlsWith escape: (String) -> String, at cursor: OutputCursor) -> OutputCursor {
+        guard !text.isEmpty else { return cursor }
+        var cursor = cursor
+        if text.count &+ 8 > cursor.room { return writeLong(text, escapingControlsWith: escape, after: cursor) }
+        if cursor.put(checking: text) { return cursor }
+        return writeEscaped(text, escapingControlsWith: escape, after: cursor)
     }
 
-    // The rare paths of `write(_:escapingControlsWith:)` in functions of their own: inline,
+    // The rare paths of `write(_:escapingControlsWith:at:)` in functions of their own: inline,
     // their calls and strings made the common path save and restore every register it could
     // use, about 15 instructions a text.
 
-    /// A text long enough to be written through: checked where it lies, never copied into the block.
+    /// A text longer than the room left: written through when longer than a block (checked
+    /// where it lies, never copied into the block), else copied into a block grown for it.
     @inline(never)
-    private func writeLong(_ text: UnsafeRawBufferPointer, escapingControlsWith escape: (String) -> String) {
-        if Self.hasControl(in: text) {
-            writeEscaped(text, escapingControlsWith: escape)
-        } else {
-            writeThrough(text)
+    private func writeLong(_ text: UnsafeRawBufferPointer, escapingControlsWith escape: (String) -> String, after cursor: OutputCursor) -> OutputCursor {
+        commit(cursor)
+        if text.count >= direct {
+            if Self.hasControl(in: text) {
+                write(escape(String(decoding: text, as: UTF8.self)))
+            } else {
+                writeThrough(text)
+            }
+            return self.cursor
         }
+        return write(text, escapingControlsWith: escape, at: self.cursor(room: text.count &+ 8))
     }
 
     @inline(never)
-    private func writeEscaped(_ text: UnsafeRawBufferPointer, escapingControlsWith escape: (String) -> String) {
+    func writeEscaped(_ text: UnsafeRawBufferPointer, escapingControlsWith escape: (String) -> String, after cursor: OutputCursor) -> OutputCursor {
+        commit(cursor)
         write(escape(String(decoding: text, as: UTF8.self)))
+        return self.cursor
     }
 
     /// Whether any byte of `text` is below 0x20 or is 0x7F: a word at a time, then the
@@ -247,52 +231,21 @@ public final class OutputBuffer {
         storage.pointee.count &+= 1
     }
 
-    /// A decimal integer, without going through String. Named apart from `write(_: UInt8)`
-    /// so an integer literal can never pick the wrong one. With `width`, spaces first, so
-    /// that the number ends `width` bytes on (a column): one pass, where writing it and then
-    /// moving it right took a second.
+    /// A decimal integer, without going through String (`OutputCursor.put(number:rightAlignedIn:)`).
+    /// Named apart from `write(_: UInt8)` so an integer literal can never pick the wrong one.
     // Inlined: called for most records, and the call's saving of registers cost a sixth of
     // writing a number (a literal width of 0 drops the padding, too).
     @inline(__always)
     public func write(number: Int64, rightAlignedIn width: Int = 0) {
-        // Padding is stored a word at a time, up to 7 bytes past it (the digits come there).
-        reserve(28 &+ max(width, 0))
-        var magnitude = number.magnitude
-        let digits = Self.decimalDigits(magnitude)
-        var at = storage.pointee.base + storage.pointee.count
-        let length = digits &+ (number < 0 ? 1 : 0)
-        if length < width {
-            // A few bytes: words of spaces, not a call to memset.
-            var padded = 0
-            while padded < width &- length {
-                UnsafeMutableRawPointer(at + padded).storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
-                padded &+= 8
-            }
-            at += width &- length
-        }
-        if number < 0 {
-            at.pointee = UInt8(ascii: "-")
-            at += 1
-        }
-        storage.pointee.count = at + digits - storage.pointee.base
-        // The digits from the right, two at a time.
-        var index = digits
-        Self.digitPairs.withUTF8Buffer { pairs in
-            while index >= 2 {
-                let (quotient, pair) = magnitude.quotientAndRemainder(dividingBy: 100)
-                index &-= 2
-                at[index] = pairs[Int(truncatingIfNeeded: pair) &* 2]
-                at[index &+ 1] = pairs[Int(truncatingIfNeeded: pair) &* 2 &+ 1]
-                magnitude = quotient
-            }
-        }
-        if index == 1 { at[0] = UInt8(truncatingIfNeeded: magnitude) &+ 0x30 }
+        var cursor = self.cursor(room: OutputCursor.numberRoom &+ max(width, 0))
+        cursor.put(number: number, rightAlignedIn: width)
+        commit(cursor)
     }
 
     /// How many decimal digits `magnitude` has. Most numbers in a log are small (times, job
     /// numbers, counts): compared with the first few powers of ten in turn.
     @inline(__always)
-    static func decimalDigits(_ magnitude: UInt64) -> Int {
+    fileprivate static func decimalDigits(_ magnitude: UInt64) -> Int {
         if magnitude < 10 { return 1 }
         if magnitude < 100 { return 2 }
         if magnitude < 1_000 { return 3 }
@@ -307,7 +260,7 @@ public final class OutputBuffer {
     }
 
     /// "00" to "99", for writing numbers two digits at a time.
-    private static let digitPairs: StaticString = """
+    fileprivate static let digitPairs: StaticString = """
         00010203040506070809101112131415161718192021222324252627282930313233343536373839\
         40414243444546474849505152535455565758596061626364656667686970717273747576777879\
         8081828384858687888990919293949596979899
@@ -332,6 +285,16 @@ public final class OutputBuffer {
         if storage.pointee.count >= threshold { flush() }
     }
 
+    /// `endLine` after what `cursor` wrote.
+    @inline(__always)
+    func endLine(_ cursor: OutputCursor) {
+        var cursor = cursor
+        if cursor.room < 1 { cursor = self.cursor(after: cursor, room: 1) }
+        cursor.put(UInt8(0x0A))
+        commit(cursor)
+        if storage.pointee.count >= threshold { flush() }
+    }
+
     /// How many times the buffer was flushed: a position taken before a flush means nothing after it.
     // A buffer is written from one thread: no dynamic exclusivity checks, which the loops
     // writing a list's numbers began on every list (the flush they may reach counts here).
@@ -342,6 +305,168 @@ public final class OutputBuffer {
         guard storage.pointee.count > 0 else { return }
         drain(UnsafeRawBufferPointer(start: storage.pointee.base, count: storage.pointee.count))
         storage.pointee.count = 0
+    }
+}
+
+/// Where a writer stores the next bytes of a buffer's block, and how far it may go: a log
+/// line's pieces are stored through it with a compare each against `end`, the two pointers
+/// held in registers, and the count stored once (`OutputBuffer.commit`). Through the buffer,
+/// each piece loaded the count and the capacity, checked their sum for overflow and stored
+/// the count again (its stores may alias the count). The `put` methods do not check: the
+/// caller makes sure of the room first (`OutputBuffer.cursor(after:room:)`).
+struct OutputCursor {
+    var at: UnsafeMutablePointer<UInt8>
+    /// `slack` bytes before the end of the block: a piece that fits may store whole words
+    /// past itself (the next piece overwrites them).
+    let end: UnsafeMutablePointer<UInt8>
+
+    static var slack: Int { 32 }
+    /// The room a number takes: a sign and 19 digits, or 20 digits.
+    static var numberRoom: Int { 21 }
+
+    /// How many bytes may be put.
+    @inline(__always)
+    var room: Int { end - at }
+
+    @inline(__always)
+    mutating func put(_ bytes: UnsafeRawPointer, count: Int) {
+        assert(count <= room, "no room made for a piece")
+        // Most pieces of a log line are a few bytes: a few loads and stores beat a call to
+        // memcpy, and a loop a byte at a time.
+        UnsafeMutableRawPointer(at).copyBytes(from: bytes, byteCount: count)
+        at += count
+    }
+
+    @inline(__always)
+    mutating func put(_ text: StaticString) {
+        text.withUTF8Buffer { put($0.baseAddress!, count: $0.count) }
+    }
+
+    @inline(__always)
+    mutating func put(_ byte: UInt8) {
+        assert(room >= 1, "no room made for a piece")
+        at.pointee = byte
+        at += 1
+    }
+
+    /// A piece of at most 32 bytes, copied as four words whatever its length: no branch on
+    /// the length (a log line's columns and kind column, every record). `source` must be
+    /// readable for 32 bytes (a slot of a table, a kept column); what is stored past the
+    /// piece lies in the slack, and what is put next overwrites it.
+    @inline(__always)
+    mutating func put(wordsFrom source: UnsafeRawPointer, count: Int) {
+        assert(count <= min(room, 32), "no room made for a piece")
+        let destination = UnsafeMutableRawPointer(at)
+        let first = source.loadUnaligned(as: SIMD2<UInt64>.self)
+        let second = source.loadUnaligned(fromByteOffset: 16, as: SIMD2<UInt64>.self)
+        destination.storeBytes(of: first, as: SIMD2<UInt64>.self)
+        destination.storeBytes(of: second, toByteOffset: 16, as: SIMD2<UInt64>.self)
+        at += count
+    }
+
+    /// UTF-8 `text` (room for its length and 8 more), copied and checked for control
+    /// characters in one pass: true when it has none, else false with nothing put (the
+    /// caller escapes it).
+    ///
+    /// A word at a time, the last word overlapping the one before it: no call to memcpy, and
+    /// no second pass over the copy. A text shorter than a word is checked on its copy, where
+    /// there is always a word of room past it.
+    @inline(__always)
+    mutating func put(checking text: UnsafeRawBufferPointer) -> Bool {
+        assert(text.count + 8 <= room, "no room made for a text")
+        let source = text.baseAddress!
+        let length = text.count
+        let destination = UnsafeMutableRawPointer(at)
+        var controls: UInt64 = 0
+        if length >= 16 {
+            // Sixteen bytes a step, the last step overlapping the one before: written with
+            // words, the loop was vectorized by the compiler, whose set-up (overlap checks,
+            // trip counts) cost more than the few words of a log's texts.
+            var offset = 0
+            var controlWords = SIMD2<UInt64>()
+            while offset &+ 16 <= length {
+                let words = source.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self)
+                destination.storeBytes(of: words, toByteOffset: offset, as: SIMD2<UInt64>.self)
+                controlWords |= OutputBuffer.controlBytes(words)
+                offset &+= 16
+            }
+            if offset < length {
+                let words = source.loadUnaligned(fromByteOffset: length &- 16, as: SIMD2<UInt64>.self)
+                destination.storeBytes(of: words, toByteOffset: length &- 16, as: SIMD2<UInt64>.self)
+                controlWords |= OutputBuffer.controlBytes(words)
+            }
+            controls = controlWords[0] | controlWords[1]
+        } else if length >= 8 {
+            // Two words, overlapping unless the text is sixteen bytes.
+            let first = source.loadUnaligned(as: UInt64.self)
+            let last = source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+            destination.storeBytes(of: first, as: UInt64.self)
+            destination.storeBytes(of: last, toByteOffset: length &- 8, as: UInt64.self)
+            controls = OutputBuffer.controlBytes(first) | OutputBuffer.controlBytes(last)
+        } else {
+            destination.copyBytes(from: source, byteCount: length)
+            // Past the end: make the bytes harmless ('a'), little-endian order.
+            let kept: UInt64 = (1 &<< UInt64(truncatingIfNeeded: 8 &* length)) &- 1
+            let word = destination.loadUnaligned(as: UInt64.self)
+            controls = OutputBuffer.controlBytes((word & kept) | (0x6161_6161_6161_6161 & ~kept))
+        }
+        guard controls == 0 else { return false }
+        at += length
+        return true
+    }
+
+    /// `put(checking:)` of a text shorter than a word (room for its count), given as the word
+    /// that ends where it ends (`EncodedText.lastWord`): one load, a shift and one store, where
+    /// a copy of a few bytes branched on their count.
+    @inline(__always)
+    mutating func put(checkingShort count: Int, endingWord word: UInt64) -> Bool {
+        assert(count < 8 && count <= room, "no room made for a piece")
+        let text = word &>> UInt64(truncatingIfNeeded: 64 &- 8 &* count)
+        UnsafeMutableRawPointer(at).storeBytes(of: text, as: UInt64.self)
+        // Above the text, harmless bytes ('a') for the check.
+        let padded = text | (0x6161_6161_6161_6161 as UInt64) &<< UInt64(truncatingIfNeeded: 8 &* count)
+        guard OutputBuffer.controlBytes(padded) == 0 else { return false }
+        at += count
+        return true
+    }
+
+    /// A decimal integer (room for `numberRoom` and `width`). With `width`, spaces first, so
+    /// that the number ends `width` bytes on (a column): one pass, where writing it and then
+    /// moving it right took a second.
+    @inline(__always)
+    mutating func put(number: Int64, rightAlignedIn width: Int = 0) {
+        assert(room >= OutputCursor.numberRoom + max(width, 0), "no room made for a number")
+        var magnitude = number.magnitude
+        let digits = OutputBuffer.decimalDigits(magnitude)
+        let length = digits &+ (number < 0 ? 1 : 0)
+        if length < width {
+            // A few bytes: words of spaces (up to 7 bytes past them, in the slack or where
+            // the digits come), not a call to memset.
+            var padded = 0
+            while padded < width &- length {
+                UnsafeMutableRawPointer(at + padded).storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+                padded &+= 8
+            }
+            at += width &- length
+        }
+        if number < 0 {
+            at.pointee = UInt8(ascii: "-")
+            at += 1
+        }
+        let digitsStart = at
+        at += digits
+        // The digits from the right, two at a time.
+        var index = digits
+        OutputBuffer.digitPairs.withUTF8Buffer { pairs in
+            while index >= 2 {
+                let (quotient, pair) = magnitude.quotientAndRemainder(dividingBy: 100)
+                index &-= 2
+                digitsStart[index] = pairs[Int(truncatingIfNeeded: pair) &* 2]
+                digitsStart[index &+ 1] = pairs[Int(truncatingIfNeeded: pair) &* 2 &+ 1]
+                magnitude = quotient
+            }
+        }
+        if index == 1 { digitsStart[0] = UInt8(truncatingIfNeeded: magnitude) &+ 0x30 }
     }
 }
 

@@ -56,7 +56,7 @@ public final class TextLogRenderer: RecordSink {
 
     public init(_ out: OutputBuffer) {
         self.out = out
-        // Read as whole words (`OutputBuffer.write(wordsFrom:count:)`), past what is kept.
+        // Read as whole words (`OutputCursor.put(wordsFrom:count:)`), past what is kept.
         columns.initialize(repeating: 0x20, count: Self.columnsCapacity + Self.columnsCapacity / 2)
         jobColumn.initialize(repeating: 0x20, count: 32)
     }
@@ -69,106 +69,119 @@ public final class TextLogRenderer: RecordSink {
 
     public func write(_ record: RecordView) {
         // Room for the columns (at most 64 bytes: a time column of at most 24, a line column
-        // of at most 21) and the kind column's 32 stored bytes, reserved once: the usual
-        // columns and the kind column are then stored with no check each.
-        out.reserve(Self.columnsCapacity + 32)
+        // of at most 21), the kind column's 32 stored bytes and a message's fixed pieces
+        // (`messageRoom`), made sure of once: they are then stored with no check each.
+        var line = out.cursor(room: Self.columnsCapacity + 32 + Self.messageRoom)
         if let last = columnsFor, last.time == record.time {
             if last.line == record.line {
                 // `columns` holds at least 32 bytes: read as words when the columns fit.
                 if columnsCount <= 32 {
-                    out.writeReserved(wordsFrom: columns, count: columnsCount)
+                    line.put(wordsFrom: columns, count: columnsCount)
                 } else {
-                    out.write(UnsafeBufferPointer(start: columns, count: columnsCount))
+                    line.put(columns, count: columnsCount)
                 }
             } else {
-                out.write(wordsFrom: columns, count: timeColumnCount)
-                writeLineColumn(record.line)
+                line.put(wordsFrom: columns, count: timeColumnCount)
+                line = writeLineColumn(record.line, at: line)
             }
         } else {
-            writeTimeColumn(record.time)
-            writeLineColumn(record.line)
+            line = writeTimeColumn(record.time, at: line)
+            line = writeLineColumn(record.line, at: line)
         }
         // A table slot holds 64 bytes, and a kind's column at most 32 (checked when made).
         let kindColumn = kindColumns[record.kind]
-        out.writeReserved(wordsFrom: kindColumn.baseAddress!, count: kindColumn.count)
+        line.put(wordsFrom: kindColumn.baseAddress!, count: kindColumn.count)
         if let key = record.fieldsKey, key >= 0, key < Self.keyedMessageLimit {
-            writeKeyedMessage(record, key: key)
+            line = writeKeyedMessage(record, key: key, at: line)
         } else {
-            writeMessage(record)
+            line = writeMessage(record, at: line)
         }
-        out.endLine()
+        out.endLine(line)
     }
 
     /// The message of a record with a `fieldsKey`: copied from the last one with that key,
     /// or written and kept.
-    private func writeKeyedMessage(_ record: RecordView, key: Int) {
-        if key < keyedMessages.count, keyedMessages[key].count >= 0, keyedMessages[key].kind == record.kind {
-            let (start, count, _) = keyedMessages[key]
-            keyedMessageBytes.withUnsafeBufferPointer { out.write(UnsafeBufferPointer(rebasing: $0[start..<start + count])) }
-            return
+    private func writeKeyedMessage(_ record: RecordView, key: Int, at line: OutputCursor) -> OutputCursor {
+        var line = line
+        if key < keyedMessages.count {
+            // Read once: each subscript of the array checked its bounds again.
+            let kept = keyedMessages[key]
+            if kept.count >= 0, kept.kind == record.kind {
+                if line.room < kept.count { line = out.cursor(after: line, room: kept.count) }
+                keyedMessageBytes.withUnsafeBufferPointer { line.put($0.baseAddress! + kept.start, count: kept.count) }
+                return line
+            }
         }
-        let start = out.position
+        let start = out.position(of: line)
         let flushes = out.flushes
-        writeMessage(record)
+        line = writeMessage(record, at: line)
         // A message long enough to be written through the buffer is not kept.
-        guard out.flushes == flushes else { return }
+        guard out.flushes == flushes else { return line }
+        let written = out.written(since: start, to: line)
         if key >= keyedMessages.count {
             keyedMessages += repeatElement((start: 0, count: -1, kind: record.kind), count: key + 1 - keyedMessages.count)
         }
-        keyedMessages[key] = (keyedMessageBytes.count, out.position - start, record.kind)
-        keyedMessageBytes.append(contentsOf: out.written(since: start))
+        keyedMessages[key] = (keyedMessageBytes.count, written.count, record.kind)
+        keyedMessageBytes.append(contentsOf: written)
+        return line
     }
 
     /// `     300ms      5  `: time right-aligned in 8, line in 5, each followed by a gap.
-    /// Each part is kept in `columns` as it is written.
-    private func writeTimeColumn(_ time: Int64) {
-        let start = out.position
-        out.write(number: time, rightAlignedIn: 6)
-        out.write("ms  " as StaticString)
-        let written = out.written(since: start)
-        timeColumnCount = min(written.count, Self.columnsCapacity / 2)
+    /// Each part is kept in `columns` as it is written (room for both made sure of by `write`).
+    private func writeTimeColumn(_ time: Int64, at line: OutputCursor) -> OutputCursor {
+        var line = line
+        let start = line.at
+        line.put(number: time, rightAlignedIn: 6)
+        line.put("ms  " as StaticString)
+        timeColumnCount = min(line.at - start, Self.columnsCapacity / 2)
         // A few bytes: `copyBytes`' words, not a call to memmove (as for the line column below).
-        UnsafeMutableRawPointer(columns).copyBytes(from: written.baseAddress!, byteCount: timeColumnCount)
+        UnsafeMutableRawPointer(columns).copyBytes(from: start, byteCount: timeColumnCount)
         columnsCount = timeColumnCount
         columnsFor = (time, nil)
+        return line
     }
 
-    private func writeLineColumn(_ line: Int?) {
+    private func writeLineColumn(_ line: Int?, at cursor: OutputCursor) -> OutputCursor {
+        var cursor = cursor
         let lineColumn = columns + Self.columnsCapacity
         if let line, let last = lineColumnFor, line == last {
             // The same line as the last column made (the time changed): copied below.
-        } else if let line, let last = lineColumnFor, line == last &+ 1, last >= 0, countOn(lineColumn) {
+        } else if let line, let last = lineColumnFor, line == last &+ 1, last >= 0, Self.countOn(lineColumn, last: lineColumnCount &- 3) {
             // The next line, the usual case: the last column counted on by one; copied below.
             lineColumnFor = line
         } else {
-            let start = out.position
-            if let line { out.write(number: line, rightAlignedIn: 5) } else { out.write("    -" as StaticString) }
-            out.write("  " as StaticString)
-            let written = out.written(since: start)
-            lineColumnCount = min(written.count, Self.columnsCapacity / 2)
-            UnsafeMutableRawPointer(lineColumn).copyBytes(from: written.baseAddress!, byteCount: lineColumnCount)
+            let start = cursor.at
+            if let line { cursor.put(number: Int64(line), rightAlignedIn: 5) } else { cursor.put("    -" as StaticString) }
+            cursor.put("  " as StaticString)
+            lineColumnCount = min(cursor.at - start, Self.columnsCapacity / 2)
+            UnsafeMutableRawPointer(lineColumn).copyBytes(from: start, byteCount: lineColumnCount)
             lineColumnFor = line
             keepLineColumn(line)
-            return
+            return cursor
         }
         // The last 32 bytes of `columns`, the column at most 32.
-        out.write(wordsFrom: lineColumn, count: lineColumnCount)
+        cursor.put(wordsFrom: lineColumn, count: lineColumnCount)
         keepLineColumn(line)
+        return cursor
     }
 
-    /// Adds one to the non-negative number in the kept line column, in place: the carry
-    /// stops at a digit below 9, or at the padding, which becomes a 1. False when every
-    /// digit was a 9 and no padding is left (the number grows longer than its column): the
-    /// caller then makes the column afresh over what this left.
+    /// Adds one to the non-negative number whose last digit is at `last`, in place (a kept
+    /// column): the carry stops at a digit below 9, or at padding (a space), which becomes a
+    /// 1. False when it reaches anything else (every digit was a 9 and nothing is left for
+    /// the number to grow into): the caller then writes the number afresh over what this left.
     @inline(__always)
-    private func countOn(_ lineColumn: UnsafeMutablePointer<UInt8>) -> Bool {
-        var index = lineColumnCount &- 3
-        while index >= 0, lineColumn[index] == UInt8(ascii: "9") {
-            lineColumn[index] = UInt8(ascii: "0")
+    private static func countOn(_ bytes: UnsafeMutablePointer<UInt8>, last: Int) -> Bool {
+        var index = last
+        while index >= 0, bytes[index] == UInt8(ascii: "9") {
+            bytes[index] = UInt8(ascii: "0")
             index &-= 1
         }
         guard index >= 0 else { return false }
-        lineColumn[index] = lineColumn[index] == 0x20 ? UInt8(ascii: "1") : lineColumn[index] &+ 1
+        switch bytes[index] {
+        case UInt8(ascii: "0")..<UInt8(ascii: "9"): bytes[index] &+= 1
+        case 0x20: bytes[index] = UInt8(ascii: "1")
+        default: return false
+        }
         return true
     }
 
@@ -210,22 +223,66 @@ public final class TextLogRenderer: RecordSink {
 
     private func value(_ key: FieldKey, _ fields: inout FieldCursor) { write(Self.find(key, in: &fields) ?? .null) }
 
+    // The common kinds' messages are stored through an `OutputCursor`. Anything rare (a
+    // field searched for, a kind seldom recorded) is written through the buffer: the
+    // cursor's bytes committed first, a cursor taken after. Functions that are not inlined
+    // take the cursor and return it, never `inout`: its address passed to a call, every byte
+    // stored made the compiler load it again.
+
+    /// Room for what a common kind's message writes between two pieces of unbounded length
+    /// (a text of a word or more, a value searched for), each of which makes sure of this
+    /// room again after it: its fixed texts, numbers (21 bytes at most), short texts (8
+    /// stored), a job (21) and a frame (88). The longest, a view added's, is 8 + 13 + 88 +
+    /// 11 = 120 bytes; a fixed piece is then stored with no check (`OutputCursor` asserts the
+    /// room in debug builds, which the tests run).
+    private static let messageRoom = 160
+
+    @inline(__always)
+    private func put(_ text: StaticString, _ line: inout OutputCursor) { line.put(text) }
+
+    @inline(__always)
+    private func put(_ byte: UInt8, _ line: inout OutputCursor) { line.put(byte) }
+
+    @inline(__always)
+    private func put(number: Int64, _ line: inout OutputCursor) { line.put(number: number) }
+
+    /// A text of a record. One shorter than a word is read with one load (`EncodedText.lastWord`)
+    /// and stored with one; the others, and any to escape, in a call (`writeText`): inlined
+    /// everywhere a text is written, the longer texts' loop made the message's function too
+    /// large for its helpers to be inlined.
+    @inline(__always)
+    private func put(text: EncodedText, _ line: inout OutputCursor) {
+        let count = text.bytes.count
+        if count > 0, count < 8, line.put(checkingShort: count, endingWord: text.lastWord) { return }
+        line = writeText(text, at: line)
+    }
+
+    @inline(never)
+    private func writeText(_ text: EncodedText, at line: OutputCursor) -> OutputCursor {
+        let line = out.write(text.bytes, escapingControlsWith: TextLogRenderer.escapeControls, at: line)
+        return line.room < Self.messageRoom ? out.cursor(after: line, room: Self.messageRoom) : line
+    }
+
+    /// The field `key`, searched for and written through the buffer.
+    @inline(never)
+    private func value(_ key: FieldKey, _ fields: inout FieldCursor, at line: OutputCursor) -> OutputCursor {
+        out.commit(line)
+        value(key, &fields)
+        return out.cursor(room: Self.messageRoom)
+    }
+
     // The readers below take the next field in place when it is the one asked for, of the
     // type expected: no decoding and no search. Anything else goes through `find`, which
     // starts from the same place, so the output is the same either way.
 
     @inline(__always)
-    private func number(_ key: FieldKey, _ fields: inout FieldCursor) {
-        if let number = fields.nextInt(key) { out.write(number: number) } else { value(key, &fields) }
+    private func number(_ key: FieldKey, _ fields: inout FieldCursor, _ line: inout OutputCursor) {
+        if let number = fields.nextInt(key) { put(number: number, &line) } else { line = value(key, &fields, at: line) }
     }
 
     @inline(__always)
-    private func text(_ key: FieldKey, _ fields: inout FieldCursor) {
-        if let text = fields.nextText(key) {
-            out.write(text.bytes, escapingControlsWith: TextLogRenderer.escapeControls)
-        } else {
-            value(key, &fields)
-        }
+    private func text(_ key: FieldKey, _ fields: inout FieldCursor, _ line: inout OutputCursor) {
+        if let text = fields.nextText(key) { put(text: text, &line) } else { line = value(key, &fields, at: line) }
     }
 
     @inline(__always)
@@ -235,71 +292,160 @@ public final class TextLogRenderer: RecordSink {
     }
 
     /// `#2`: a job's number, copied from the last one written when it is the same job (a
-    /// job is queued, begins and completes: three records, often in a row).
+    /// job is queued, begins and completes: three records, often in a row), or counted on
+    /// from it when it is the next.
     @inline(__always)
-    private func job(_ fields: inout FieldCursor) {
+    private func job(_ fields: inout FieldCursor, _ line: inout OutputCursor) {
         if let job = fields.nextInt(.job) {
             if job == lastJob, jobColumnCount > 0 {
-                out.write(wordsFrom: jobColumn, count: jobColumnCount)
+                line.put(wordsFrom: jobColumn, count: jobColumnCount)
+            } else if job == lastJob &+ 1, lastJob > 0, jobColumnCount > 0, Self.countOn(jobColumn, last: jobColumnCount &- 1) {
+                // The next job, the usual case: the last one's number counted on by one.
+                lastJob = job
+                line.put(wordsFrom: jobColumn, count: jobColumnCount)
             } else {
-                writeJob(job)
+                line = writeJob(job, at: line)
             }
         } else {
-            out.write(UInt8(ascii: "#"))
-            value(.job, &fields)
+            put(UInt8(ascii: "#"), &line)
+            line = value(.job, &fields, at: line)
         }
     }
 
-    /// `#2`, written and kept for `job(_:)`.
-    private func writeJob(_ job: Int64) {
-        let start = out.position
-        out.write(UInt8(ascii: "#"))
-        out.write(number: job)
-        let written = out.written(since: start)
+    /// `#2`, written and kept for `job(_:_:)`.
+    private func writeJob(_ job: Int64, at line: OutputCursor) -> OutputCursor {
+        var line = line
+        let start = line.at
+        line.put(UInt8(ascii: "#"))
+        line.put(number: job)
         // At most 21 bytes ('#', a sign and 19 digits), in a 32-byte buffer read whole.
-        UnsafeMutableRawPointer(jobColumn).copyBytes(from: written.baseAddress!, byteCount: written.count)
-        jobColumnCount = written.count
+        jobColumnCount = line.at - start
+        UnsafeMutableRawPointer(jobColumn).copyBytes(from: start, byteCount: jobColumnCount)
         lastJob = job
+        return line
     }
 
     /// `#2 → loading`: a transition job and where it goes.
     @inline(__always)
-    private func jobToTarget(_ fields: inout FieldCursor) {
-        job(&fields)
-        out.write(" → " as StaticString)
-        text(.target, &fields)
+    private func jobToTarget(_ fields: inout FieldCursor, _ line: inout OutputCursor) {
+        job(&fields, &line)
+        put(" → " as StaticString, &line)
+        text(.target, &fields, &line)
     }
 
     /// `(0, 0, 320, 480)`, as any list of numbers is written: copied from the last frame
     /// written when it is the same (views on one screen share their bounds), else written
     /// and kept.
-    private func writeFrame(_ frame: SIMD4<Int64>) {
+    private func writeFrame(_ frame: SIMD4<Int64>, at line: OutputCursor) -> OutputCursor {
+        var line = line
         if frame == lastFrame {
-            out.write(UnsafeBufferPointer(start: frameColumn, count: frameColumnCount))
-            return
+            line.put(frameColumn, count: frameColumnCount)
+            return line
         }
-        let start = out.position
-        out.write(UInt8(ascii: "("))
+        let start = line.at
+        line.put(UInt8(ascii: "("))
         for index in 0..<4 {
-            if index > 0 { out.write(", " as StaticString) }
-            out.write(number: frame[index])
+            if index > 0 { line.put(", " as StaticString) }
+            line.put(number: frame[index])
         }
-        out.write(UInt8(ascii: ")"))
-        let written = out.written(since: start)
-        guard written.count <= Self.frameCapacity else { return }
-        UnsafeMutableRawPointer(frameColumn).copyBytes(from: written.baseAddress!, byteCount: written.count)
-        frameColumnCount = written.count
+        line.put(UInt8(ascii: ")"))
+        frameColumnCount = line.at - start
+        UnsafeMutableRawPointer(frameColumn).copyBytes(from: start, byteCount: frameColumnCount)
         lastFrame = frame
+        return line
     }
 
-    private func writeMessage(_ record: RecordView) {
+    // Inlined into `write`: a call for every record, its registers saved and restored and
+    // its cursor passed, cost more than any one piece of the message.
+    @inline(__always)
+    private func writeMessage(_ record: RecordView, at cursor: OutputCursor) -> OutputCursor {
+        var line = cursor
         // Fields are read in the order each model makes a kind's fields, so each read
-        // usually takes the next field. (Helpers that take the cursor `inout`, not nested
-        // functions: capturing it, they went through dynamic exclusivity checks.)
+        // usually takes the next field. (Helpers that take the field cursor `inout`, not
+        // nested functions: capturing it, they went through dynamic exclusivity checks.)
         var fields = record.fields.makeIterator()
         switch record.kind {
         case .statement:
-            text(.call, &fields)
+            text(.call, &fields, &line)
+        case .queued:
+            jobToTarget(&fields, &line)
+            put(flag(.animated, &fields) ? " (animated)" as StaticString : " (not animated)", &line)
+        case .began:
+            job(&fields, &line)
+            put(UInt8(ascii: " "), &line)
+            text(.from, &fields, &line)
+            put(" → " as StaticString, &line)
+            text(.to, &fields, &line)
+            if flag(.animated, &fields) {
+                put(", animated until " as StaticString, &line)
+                number(.until, &fields, &line)
+                put("ms" as StaticString, &line)
+            } else {
+                put(", not animated" as StaticString, &line)
+            }
+        case .dropped:
+            jobToTarget(&fields, &line)
+            put(": already current, completion never called" as StaticString, &line)
+        case .completed:
+            jobToTarget(&fields, &line)
+            if flag(.completion, &fields) {
+                put("; completion called (" as StaticString, &line)
+                number(.completions, &fields, &line)
+                put(" so far)" as StaticString, &line)
+            } else {
+                put("; no completion handler" as StaticString, &line)
+            }
+        case .containerAdded:
+            put("container view added to the backing view" as StaticString, &line)
+        case .containerRemoved:
+            put("container view removed from the backing view" as StaticString, &line)
+        case .viewAdded:
+            text(.view, &fields, &line)
+            put(" view, frame " as StaticString, &line)
+            if let frame = fields.nextFourInts(.frame) {
+                line = writeFrame(frame, at: line)
+            } else {
+                line = value(.frame, &fields, at: line)
+            }
+            if flag(.animated, &fields) { put(", fading in" as StaticString, &line) }
+        case .viewRemoved:
+            text(.view, &fields, &line)
+            put(" view" as StaticString, &line)
+        case .expect:
+            text(.property, &fields, &line)
+            put(UInt8(ascii: " "), &line)
+            text(.comparison, &fields, &line)
+            put(UInt8(ascii: " "), &line)
+            // A state's name or a count, mostly: read in place when it is either.
+            if let text = fields.nextText(.expected) {
+                put(text: text, &line)
+            } else {
+                number(.expected, &fields, &line)
+            }
+            // The actual value comes before `passed` and is shown only when it failed: stepped
+            // over in place when it is a text or a number (searched for when it is needed).
+            if fields.nextText(.actual) == nil { _ = fields.nextInt(.actual) }
+            if flag(.passed, &fields) {
+                put(": ok" as StaticString, &line)
+            } else {
+                put(": FAILED (actual: " as StaticString, &line)
+                line = value(.actual, &fields, at: line)
+                put(UInt8(ascii: ")"), &line)
+            }
+        default:
+            out.commit(line)
+            writeRareMessage(record)
+            line = out.cursor
+        }
+        return line
+    }
+
+    /// The message of a kind `writeMessage` leaves to the buffer, written through it.
+    private func writeRareMessage(_ record: RecordView) {
+        var fields = record.fields.makeIterator()
+        switch record.kind {
+        case .statement, .queued, .began, .dropped, .completed, .containerAdded, .containerRemoved, .viewAdded, .viewRemoved, .expect:
+            preconditionFailure("\(record.kind) is written by writeMessage")
         case .decision:
             value(.entry, &fields)
             out.write(": " as StaticString)
@@ -314,74 +460,12 @@ public final class TextLogRenderer: RecordSink {
             out.write("handleErrorWhenContentAvailable(" as StaticString)
             if case .string(let error)? = Self.find(.error, in: &fields) { JSONLinesRenderer.writeQuoted(error.bytes, to: out) }
             out.write(") (#" as StaticString)
-            number(.count, &fields)
+            if let number = fields.nextInt(.count) { out.write(number: number) } else { value(.count, &fields) }
             out.write(UInt8(ascii: ")"))
-        case .queued:
-            jobToTarget(&fields)
-            out.write(flag(.animated, &fields) ? " (animated)" as StaticString : " (not animated)")
-        case .began:
-            job(&fields)
-            out.write(UInt8(ascii: " "))
-            text(.from, &fields)
-            out.write(" → " as StaticString)
-            text(.to, &fields)
-            if flag(.animated, &fields) {
-                out.write(", animated until " as StaticString)
-                number(.until, &fields)
-                out.write("ms" as StaticString)
-            } else {
-                out.write(", not animated" as StaticString)
-            }
-        case .dropped:
-            jobToTarget(&fields)
-            out.write(": already current, completion never called" as StaticString)
-        case .completed:
-            jobToTarget(&fields)
-            if flag(.completion, &fields) {
-                out.write("; completion called (" as StaticString)
-                number(.completions, &fields)
-                out.write(" so far)" as StaticString)
-            } else {
-                out.write("; no completion handler" as StaticString)
-            }
-        case .containerAdded:
-            out.write("container view added to the backing view" as StaticString)
-        case .containerRemoved:
-            out.write("container view removed from the backing view" as StaticString)
-        case .viewAdded:
-            text(.view, &fields)
-            out.write(" view, frame " as StaticString)
-            if let frame = fields.nextFourInts(.frame) {
-                writeFrame(frame)
-            } else {
-                value(.frame, &fields)
-            }
-            if flag(.animated, &fields) { out.write(", fading in" as StaticString) }
-        case .viewRemoved:
-            text(.view, &fields)
-            out.write(" view" as StaticString)
         case .noView:
             out.write("no view configured for '" as StaticString)
             value(.view, &fields)
             out.write(UInt8(ascii: "'"))
-        case .expect:
-            text(.property, &fields)
-            out.write(UInt8(ascii: " "))
-            text(.comparison, &fields)
-            out.write(UInt8(ascii: " "))
-            // A state's name or a count, mostly: read in place when it is either.
-            if let text = fields.nextText(.expected) {
-                out.write(text.bytes, escapingControlsWith: TextLogRenderer.escapeControls)
-            } else {
-                number(.expected, &fields)
-            }
-            if flag(.passed, &fields) {
-                out.write(": ok" as StaticString)
-            } else {
-                out.write(": FAILED (actual: " as StaticString)
-                value(.actual, &fields)
-                out.write(UInt8(ascii: ")"))
-            }
         case .runtimeError:
             value(.message, &fields)
         case .callback:

@@ -222,6 +222,12 @@ public struct EncodedText {
 
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// The eight bytes that end where the text ends, little-endian: a text shorter than that
+    /// in the high bytes, the last bytes of its length (which every text follows) below it.
+    /// A short text read with one load, never past the record.
+    @inlinable
+    public var lastWord: UInt64 { (bytes.baseAddress! + (bytes.count &- 8)).loadUnaligned(as: UInt64.self) }
+
     /// Reads the text whose length is at `at`; returns it and where it ends.
     @inlinable
     static func read(at: UnsafeRawPointer) -> (EncodedText, UnsafeRawPointer) {
@@ -370,12 +376,13 @@ public struct EncodedFields: Sequence {
             return (key, value)
         }
 
-        /// Whether the next field is `key` with `tag`: two byte compares, no decoding.
+        /// Whether the next field is `key` with `tag`: its two bytes compared as one word, no decoding.
         @inlinable @inline(__always)
         func nextIs(_ key: FieldKey, _ tag: Tag, payload: Int) -> Bool {
-            offset &+ 2 &+ payload <= block.count
-                && block.load(fromByteOffset: offset, as: FieldKey.self) == key
-                && block.load(fromByteOffset: offset &+ 1, as: UInt8.self) == tag.rawValue
+            guard offset &+ 2 &+ payload <= block.count, let base = block.baseAddress else { return false }
+            // The key's one byte, then the tag's: little-endian, the tag is the high byte.
+            let keyByte = withUnsafeBytes(of: key) { UInt16($0[0]) }
+            return base.loadUnaligned(fromByteOffset: offset, as: UInt16.self) == keyByte | UInt16(tag.rawValue) &<< 8
         }
 
         // The three readers below take the next field only if it is the one asked for, with

@@ -82,6 +82,35 @@ struct OutputBufferTests {
         output.buffer.write("|" as StaticString)
         #expect(output.text == expected + "|")
     }
+
+    @Test("a JSON string is escaped whatever place the byte to escape holds", arguments: Array(1...20))
+    func quotedAtEveryPlace(_ length: Int) {
+        for position in 0..<length {
+            for byte: UInt8 in [0x00, 0x0A, 0x1F, 0x22, 0x5C, 0x7F, 0x20, 0x21, 0x5B, 0xC3] {
+                var text = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                text[position] = byte
+                let escapes = byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
+                #expect(text.withUnsafeBytes { JSONLinesRenderer.needsEscape($0) } == escapes, "byte \(byte) at \(position) of \(length)")
+            }
+        }
+    }
+
+    @Test("numbers around every power of ten, and a spread of others, as String writes them")
+    func numbersAsString() {
+        var numbers: [Int64] = [0, Int64.min, Int64.max]
+        var power: Int64 = 1
+        for _ in 0..<18 {
+            numbers += [power - 1, power, power + 1, -power, 99_999_999 / power * power]
+            power *= 10
+        }
+        numbers += stride(from: Int64(0), to: 100_000_000, by: 9_973)
+        let output = StringOutput()
+        for number in numbers {
+            output.buffer.write(number: number)
+            output.buffer.write(UInt8(ascii: " "))
+        }
+        #expect(output.text == numbers.map { "\($0) " }.joined())
+    }
 }
 
 extension StringOutput {
