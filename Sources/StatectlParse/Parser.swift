@@ -387,6 +387,13 @@ struct TokenCursor {
         case .string: stepOver(); return Expression(.string(text(token)), span: span(token.bytes))
         case .number(let integer):
             stepOver()
+            // Written as the number's own spelling (no leading zero, not `-0`), its text is
+            // not kept: it can be spelled again from the value.
+            let first = token.bytes.lowerBound
+            let digits = source[first] == UInt8(ascii: "-") ? first + 1 : first
+            if let integer, source[digits] != UInt8(ascii: "0") || token.bytes.count == 1 {
+                return Expression(.number(NumberLiteral(spelledAs: integer)), span: span(token.bytes))
+            }
             return Expression(.number(NumberLiteral(text: plainText(token), integer: integer)), span: span(token.bytes))
         case .duration(let ms): stepOver(); return Expression(.duration(milliseconds: ms), span: span(token.bytes))
         case .leftBracket:
