@@ -14,7 +14,11 @@ import Darwin
 /// (`ScriptCompiler.lastMeaningCanChange`). Only clean lines without such statements are stored. Direct-mapped with a fixed number of slots, and
 /// lines longer than `longestLine` are never stored, so memory stays bounded however long
 /// the script and its lines.
-final class LineCache<Value: AnyObject> {
+///
+/// `Value` is a class (a compiled line) or a statement's `Instruction`, an enum of one
+/// reference: held unboxed, a statement found here is retained once to run, where its box
+/// and the instruction in it were retained each.
+final class LineCache<Value> {
     /// Longer lines are compiled every time; real scripts' lines are far shorter.
     static var longestLine: Int { 4096 }
 
