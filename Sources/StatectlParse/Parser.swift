@@ -90,6 +90,14 @@ public struct LineParser {
     /// as `parse` would parse it there, its spans in the line; nil when it does not parse on
     /// its own. Then the whole line should be parsed, for its diagnostics.
     public mutating func statement(in text: UnsafeBufferPointer<UInt8>, at range: Range<Int>, number: Int) -> Statement? {
+        try? statementAlone(in: text, at: range, number: number)
+    }
+
+    /// `statement(in:at:number:)` throwing where that returns nil: a statement returned as
+    /// an optional was copied whole (128 bytes) twice more on its way to the caller, and its
+    /// case read by a call.
+    public mutating func statementAlone(in text: UnsafeBufferPointer<UInt8>, at range: Range<Int>,
+                                        number: Int) throws(NotAStatementAlone) -> Statement {
         // The lexer sees the line up to the statement's end, from its start.
         var lexer = Lexer(bytes: UnsafeBufferPointer(rebasing: text[..<range.upperBound]), line: number)
         lexer.position = range.lowerBound
@@ -97,10 +105,16 @@ public struct LineParser {
         do {
             tokenCount = try lexer.tokenize(into: &cursor.tokens)
         } catch {
-            return nil
+            throw NotAStatementAlone()
         }
         cursor.restart(source: text, line: number)
-        guard let statement = try? cursor.statement(), cursor.atEnd else { return nil }
+        let statement: Statement
+        do {
+            statement = try cursor.statement()
+        } catch {
+            throw NotAStatementAlone()
+        }
+        guard cursor.atEnd else { throw NotAStatementAlone() }
         return statement
     }
 
@@ -131,6 +145,10 @@ public struct LineParser {
         cursor.spareArgumentLists.append(list)
     }
 }
+
+/// What `LineParser.statementAlone` throws: the text does not parse as one statement on
+/// its own (the whole line is then parsed, for its diagnostics).
+public struct NotAStatementAlone: Error {}
 
 /// Walks a line's tokens; one method per grammar rule.
 struct TokenCursor {

@@ -447,7 +447,8 @@ final class Session<M: SimulationModel> {
         let text = LineParser.text(of: line)
         // A run's lines were found to be UTF-8 when checked.
         guard !checking || LineParser.isUTF8(text) else { return nil }
-        guard let statement = parser.statement(in: text, at: 0..<text.count, number: number) else { return nil }
+        let statement: Statement
+        do { statement = try parser.statementAlone(in: text, at: 0..<text.count, number: number) } catch { return nil }
         // Offered, as `feedParsed` offers every line that parses: the cache notes it, and
         // stores it if it comes again.
         let admitted = cache.admits(line, hash: hash)
@@ -494,7 +495,8 @@ final class Session<M: SimulationModel> {
             if let cached = statementCache.value(for: statementText, hash: statementHash) {
                 if keeping { pending.append(.cached(cached, bytes: range)) }
             } else {
-                guard let statement = parser.statement(in: text, at: range, number: number) else { return nil }
+                let statement: Statement
+                do { statement = try parser.statementAlone(in: text, at: range, number: number) } catch { return nil }
                 // Moved in: appended as a copy, it was copied whole and the original destroyed.
                 parsedStatements.append(consume statement)
                 pending.append(.parsed(hash: statementHash))
@@ -556,7 +558,10 @@ final class Session<M: SimulationModel> {
                 }
                 continue
             }
-            guard let statement = parser.statement(in: text, at: range, number: number) else {
+            let statement: Statement
+            do {
+                statement = try parser.statementAlone(in: text, at: range, number: number)
+            } catch {
                 if checking {
                     simulating = false
                     if compiler.namesVersion != namesBefore { progress.errorsNeedFreshCheck = true }
