@@ -120,15 +120,17 @@ final class LineCache<Value> {
         guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: hash) }
         let raw = UnsafeRawPointer(base)
         var offset = 0
-        while offset + 8 <= bytes.count {
+        // Wrapping arithmetic: an offset within a buffer's count cannot overflow, and the
+        // checks cost a quarter of each word's mixing.
+        while offset &+ 8 <= bytes.count {
             hash = mix(hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            offset += 8
+            offset &+= 8
         }
         if offset < bytes.count {
             var tail: UInt64 = 0
             if bytes.count >= 8 {
                 // The last eight bytes, overlapping ones already mixed in: one load.
-                tail = raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
+                tail = raw.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self)
             } else {
                 for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
             }
