@@ -76,6 +76,8 @@ public struct LineParser {
     }
 
     /// A line's text: without a trailing carriage return (CRLF files), which is ignored.
+    /// Inlinable: the session asks for every line it feeds, where a call cost more than this.
+    @inlinable
     public static func text(of line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         guard let last = line.last, last == 0x0D else { return line }
         return UnsafeBufferPointer(rebasing: line.dropLast())
