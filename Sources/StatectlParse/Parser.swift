@@ -347,10 +347,16 @@ struct TokenCursor {
         let open = peek
         stepOver()
         if case .rightParen = tokens[index].kind { stepOver(); return [] }
-        var arguments = spareArgumentLists.popLast() ?? []
         // A list handed back has the room its last call needed, mostly enough (appending
         // grows it otherwise): only a new one is sized by counting the arguments first.
-        if arguments.capacity == 0 { arguments.reserveCapacity(argumentCount()) }
+        // Taken with `removeLast` after a test: `popLast() ?? []` retained and released it.
+        var arguments: [Argument]
+        if spareArgumentLists.isEmpty {
+            arguments = []
+            arguments.reserveCapacity(argumentCount())
+        } else {
+            arguments = spareArgumentLists.removeLast()
+        }
         while true {
             arguments.append(try argument())
             switch peek.kind {
