@@ -144,7 +144,8 @@ public struct LineParser {
         guard cursor.spareArgumentLists.count < 16, arguments.capacity <= 16 else { return }
         var list = arguments
         while !list.isEmpty { list.removeLast() }
-        cursor.spareArgumentLists.append(list)
+        // Moved in: appended as a copy, the list was retained and released again.
+        cursor.spareArgumentLists.append(consume list)
     }
 }
 
