@@ -87,7 +87,8 @@ struct Lexer {
     // Inlined into `tokenize`'s loop, where the position can stay in a register.
     @inline(__always)
     private mutating func next() throws(Diagnostic) -> Token {
-        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
+        // One compare turns away a token's first byte (above the space); then space or tab.
+        while position < bytes.count, bytes[position] <= 0x20, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
         let start = position
         guard position < bytes.count else { return Token(kind: .end, bytes: start..<start) }
         let byte = bytes[position]
