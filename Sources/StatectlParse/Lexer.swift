@@ -146,8 +146,12 @@ struct Lexer {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F
     }
 
+    /// Lowercase letters tested first (most of a name); then one compare turns away the
+    /// blanks and punctuation below '0' that end most names.
+    @inline(__always)
     static func isIdentifierPart(_ byte: UInt8) -> Bool {
-        isIdentifierStart(byte) || (byte >= 0x30 && byte <= 0x39)
+        (byte >= 0x61 && byte <= 0x7A)
+            || (byte >= 0x30 && (byte <= 0x39 || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F))
     }
 
     /// Letters, digits, `.`, `-`, `_` and `+`: release names such as 3.0.1, master, 2.0-beta.1.
