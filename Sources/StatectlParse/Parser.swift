@@ -76,6 +76,8 @@ public struct LineParser {
     }
 
     /// A line's text: without a trailing carriage return (CRLF files), which is ignored.
+    /// Inlinable: the session asks for every line it feeds, where a call cost more than this.
+    @inlinable
     public static func text(of line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         guard let last = line.last, last == 0x0D else { return line }
         return UnsafeBufferPointer(rebasing: line.dropLast())
@@ -90,6 +92,14 @@ public struct LineParser {
     /// as `parse` would parse it there, its spans in the line; nil when it does not parse on
     /// its own. Then the whole line should be parsed, for its diagnostics.
     public mutating func statement(in text: UnsafeBufferPointer<UInt8>, at range: Range<Int>, number: Int) -> Statement? {
+        try? statementAlone(in: text, at: range, number: number)
+    }
+
+    /// `statement(in:at:number:)` throwing where that returns nil: a statement returned as
+    /// an optional was copied whole (128 bytes) twice more on its way to the caller, and its
+    /// case read by a call.
+    public mutating func statementAlone(in text: UnsafeBufferPointer<UInt8>, at range: Range<Int>,
+                                        number: Int) throws(NotAStatementAlone) -> Statement {
         // The lexer sees the line up to the statement's end, from its start.
         var lexer = Lexer(bytes: UnsafeBufferPointer(rebasing: text[..<range.upperBound]), line: number)
         lexer.position = range.lowerBound
@@ -97,10 +107,16 @@ public struct LineParser {
         do {
             tokenCount = try lexer.tokenize(into: &cursor.tokens)
         } catch {
-            return nil
+            throw NotAStatementAlone()
         }
         cursor.restart(source: text, line: number)
-        guard let statement = try? cursor.statement(), cursor.atEnd else { return nil }
+        let statement: Statement
+        do {
+            statement = try cursor.statement()
+        } catch {
+            throw NotAStatementAlone()
+        }
+        guard cursor.atEnd else { throw NotAStatementAlone() }
         return statement
     }
 
@@ -128,9 +144,14 @@ public struct LineParser {
         guard cursor.spareArgumentLists.count < 16, arguments.capacity <= 16 else { return }
         var list = arguments
         while !list.isEmpty { list.removeLast() }
-        cursor.spareArgumentLists.append(list)
+        // Moved in: appended as a copy, the list was retained and released again.
+        cursor.spareArgumentLists.append(consume list)
     }
 }
+
+/// What `LineParser.statementAlone` throws: the text does not parse as one statement on
+/// its own (the whole line is then parsed, for its diagnostics).
+public struct NotAStatementAlone: Error {}
 
 /// Walks a line's tokens; one method per grammar rule.
 struct TokenCursor {
@@ -327,10 +348,16 @@ struct TokenCursor {
         let open = peek
         stepOver()
         if case .rightParen = tokens[index].kind { stepOver(); return [] }
-        var arguments = spareArgumentLists.popLast() ?? []
         // A list handed back has the room its last call needed, mostly enough (appending
         // grows it otherwise): only a new one is sized by counting the arguments first.
-        if arguments.capacity == 0 { arguments.reserveCapacity(argumentCount()) }
+        // Taken with `removeLast` after a test: `popLast() ?? []` retained and released it.
+        var arguments: [Argument]
+        if spareArgumentLists.isEmpty {
+            arguments = []
+            arguments.reserveCapacity(argumentCount())
+        } else {
+            arguments = spareArgumentLists.removeLast()
+        }
         while true {
             arguments.append(try argument())
             switch peek.kind {
@@ -379,7 +406,10 @@ struct TokenCursor {
         return count
     }
 
-    /// value := NAME | STRING | NUMBER | DURATION | '[' (value (',' value)*)? ']'
+    /// value := NAME | STRING | NUMBER | DURATION | list
+    /// Inlined into its callers (several values a statement), a list apart: a call cost
+    /// about 25 instructions a value.
+    @inline(__always)
     mutating func value() throws(Diagnostic) -> Expression {
         let token = peek
         switch token.kind {
@@ -387,34 +417,47 @@ struct TokenCursor {
         case .string: stepOver(); return Expression(.string(text(token)), span: span(token.bytes))
         case .number(let integer):
             stepOver()
+            // Written as the number's own spelling (no leading zero, not `-0`), its text is
+            // not kept: it can be spelled again from the value.
+            let first = token.bytes.lowerBound
+            let digits = source[first] == UInt8(ascii: "-") ? first + 1 : first
+            if let integer, source[digits] != UInt8(ascii: "0") || token.bytes.count == 1 {
+                return Expression(.number(NumberLiteral(spelledAs: integer)), span: span(token.bytes))
+            }
             return Expression(.number(NumberLiteral(text: plainText(token), integer: integer)), span: span(token.bytes))
         case .duration(let ms): stepOver(); return Expression(.duration(milliseconds: ms), span: span(token.bytes))
-        case .leftBracket:
-            guard depth < maximumNestingDepth else {
-                throw error("nesting-too-deep", "lists nest more than \(maximumNestingDepth) deep", at: token,
-                            notes: [DiagnosticNote("a value may nest at most \(maximumNestingDepth) brackets")])
-            }
-            depth += 1
-            defer { depth -= 1 }
-            advance()
-            var elements: [Expression] = []
-            if case .rightBracket = tokens[index].kind {
-                advance()
-                return Expression(.list(elements), span: span(token.bytes.lowerBound..<tokens[index - 1].bytes.upperBound))
-            }
-            while true {
-                elements.append(try value())
-                switch peek.kind {
-                case .comma: advance()
-                case .rightBracket:
-                    advance()
-                    return Expression(.list(elements), span: span(token.bytes.lowerBound..<tokens[index - 1].bytes.upperBound))
-                default:
-                    throw error("expected-comma", "expected ',' or ']' in a list, found \(describe(peek))", at: peek)
-                }
-            }
+        case .leftBracket: return try list()
         default:
             throw error("expected-value", "expected a value, found \(describe(token))", at: token)
+        }
+    }
+
+    /// list := '[' (value (',' value)*)? ']'
+    @inline(never)
+    mutating func list() throws(Diagnostic) -> Expression {
+        let token = peek
+        guard depth < maximumNestingDepth else {
+            throw error("nesting-too-deep", "lists nest more than \(maximumNestingDepth) deep", at: token,
+                        notes: [DiagnosticNote("a value may nest at most \(maximumNestingDepth) brackets")])
+        }
+        depth += 1
+        defer { depth -= 1 }
+        advance()
+        var elements: [Expression] = []
+        if case .rightBracket = tokens[index].kind {
+            advance()
+            return Expression(.list(elements), span: span(token.bytes.lowerBound..<tokens[index - 1].bytes.upperBound))
+        }
+        while true {
+            elements.append(try value())
+            switch peek.kind {
+            case .comma: advance()
+            case .rightBracket:
+                advance()
+                return Expression(.list(elements), span: span(token.bytes.lowerBound..<tokens[index - 1].bytes.upperBound))
+            default:
+                throw error("expected-comma", "expected ',' or ']' in a list, found \(describe(peek))", at: peek)
+            }
         }
     }
 

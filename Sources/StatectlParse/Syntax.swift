@@ -12,11 +12,23 @@ public struct Name: Hashable, Sendable {
 /// A number literal. `integer` is nil when the literal has a fraction or does not fit
 /// in 64 bits; the vocabulary that reads it says which numbers it takes.
 public struct NumberLiteral: Hashable, Sendable {
-    public var text: String
-    public var integer: Int64?
+    /// The text as written; nil when it is `integer`'s own decimal spelling, as most
+    /// literals are: the parser then makes no `String` for it (about 100 instructions a
+    /// number). The text and this pair determine each other, so equality is unchanged.
+    private let spelling: String?
+    public let integer: Int64?
+
+    /// The literal as written.
+    public var text: String { spelling ?? String(integer!) }
 
     public init(text: String, integer: Int64?) {
-        self.text = text
+        spelling = integer.map { String($0) == text } == true ? nil : text
+        self.integer = integer
+    }
+
+    /// A whole number written as `integer`'s decimal spelling (no leading zeros, no `-0`).
+    init(spelledAs integer: Int64) {
+        spelling = nil
         self.integer = integer
     }
 }

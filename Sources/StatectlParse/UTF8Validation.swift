@@ -13,14 +13,15 @@ enum UTF8Validation {
             index &+= 16
         }
         while index < count {
-            if index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                index += 8
+            // Wrapping arithmetic here as above: indices within a buffer's count cannot overflow.
+            if index &+ 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index &+= 8
                 continue
             }
             // The last few bytes: when the line's last eight (some checked already) are ASCII,
             // the line is done with one load rather than a byte at a time.
-            if index + 8 > count, count >= 8,
-               raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            if index &+ 8 > count, count >= 8,
+               raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                 return nil
             }
             let lead = bytes[index]

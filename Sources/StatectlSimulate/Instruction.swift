@@ -234,12 +234,6 @@ public final class CompiledLine<Command> {
     public init(_ statements: [CompiledStatement<Command>]) { self.statements = statements }
 }
 
-/// A statement's compiled form in a session's statement cache.
-final class CachedInstruction<Command> {
-    let instruction: Instruction<Command>
-
-    init(_ instruction: Instruction<Command>) { self.instruction = instruction }
-}
 
 extension CompiledCondition {
     /// Whether one of its comparisons compares two properties.

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Remembers what recent lines compiled to, keyed by their bytes, so a script that repeats
 /// itself (`wait 300ms`, `start`, `expect state == loading` …) is parsed and checked once
 /// per distinct line rather than once per occurrence.
@@ -14,7 +8,11 @@ import Darwin
 /// (`ScriptCompiler.lastMeaningCanChange`). Only clean lines without such statements are stored. Direct-mapped with a fixed number of slots, and
 /// lines longer than `longestLine` are never stored, so memory stays bounded however long
 /// the script and its lines.
-final class LineCache<Value: AnyObject> {
+///
+/// `Value` is a class (a compiled line) or a statement's `Instruction`, an enum of one
+/// reference: held unboxed, a statement found here is retained once to run, where its box
+/// and the instruction in it were retained each.
+final class LineCache<Value> {
     /// Longer lines are compiled every time; real scripts' lines are far shorter.
     static var longestLine: Int { 4096 }
 
@@ -74,7 +72,7 @@ final class LineCache<Value: AnyObject> {
         let slot = hash & mask
         let key = keys[slot]
         guard let stored = key.bytes, key.count == line.count else { return nil }
-        guard key.count == 0 || memcmp(stored, line.baseAddress!, key.count) == 0 else { return nil }
+        guard key.count == 0 || Self.equal(UnsafeRawPointer(stored), UnsafeRawPointer(line.baseAddress!), count: key.count) else { return nil }
         return values[slot]
     }
 
@@ -90,6 +88,30 @@ final class LineCache<Value: AnyObject> {
         values[slot] = value
     }
 
+    /// Whether the `count` bytes at `first` and `second` are the same, compared eight at a
+    /// time (the last eight loaded overlapping the ones before): lines and statements are
+    /// short, and a call to memcmp cost more than the compare (about 40 instructions a look-up).
+    @inline(__always)
+    private static func equal(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
+        // Unsafe: every load lies within the `count` bytes of each.
+        guard count >= 8 else {
+            var offset = 0
+            while offset < count {
+                if first.load(fromByteOffset: offset, as: UInt8.self) != second.load(fromByteOffset: offset, as: UInt8.self) { return false }
+                offset &+= 1
+            }
+            return true
+        }
+        var offset = 0
+        while offset &+ 8 < count {
+            if first.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != second.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset &+= 8
+        }
+        return first.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == second.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+    }
+
     /// A multiply-and-mix hash over the line, eight bytes at a time: lines are short and
     /// hashed twice each (check, then run), so a byte-at-a-time hash showed up in profiles.
     @inline(__always)
@@ -98,15 +120,17 @@ final class LineCache<Value: AnyObject> {
         guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: hash) }
         let raw = UnsafeRawPointer(base)
         var offset = 0
-        while offset + 8 <= bytes.count {
+        // Wrapping arithmetic: an offset within a buffer's count cannot overflow, and the
+        // checks cost a quarter of each word's mixing.
+        while offset &+ 8 <= bytes.count {
             hash = mix(hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            offset += 8
+            offset &+= 8
         }
         if offset < bytes.count {
             var tail: UInt64 = 0
             if bytes.count >= 8 {
                 // The last eight bytes, overlapping ones already mixed in: one load.
-                tail = raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
+                tail = raw.loadUnaligned(fromByteOffset: bytes.count &- 8, as: UInt64.self)
             } else {
                 for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
             }

@@ -295,7 +295,7 @@ final class Session<M: SimulationModel> {
     /// Compiled statements by their text: where lines never repeat, their statements often
     /// do (`wait 300ms; expect visible == [error]` with only the wait varying), and one found
     /// here is neither lexed, parsed nor compiled again.
-    private let statementCache = LineCache<CachedInstruction<M.Command>>()
+    private let statementCache = LineCache<Instruction<M.Command>>()
     /// Where the line being fed has its statements, and each of them found in the statement
     /// cache or parsed; kept from line to line for their storage.
     @exclusivity(unchecked) private var ranges = StatementRangeList()
@@ -406,7 +406,7 @@ final class Session<M: SimulationModel> {
     /// A statement of the line being fed, before it is compiled.
     private enum PendingStatement {
         /// Found in the statement cache, at `bytes` in the line.
-        case cached(CachedInstruction<M.Command>, bytes: Range<Int>)
+        case cached(Instruction<M.Command>, bytes: Range<Int>)
         /// Parsed: the next of `parsedStatements`.
         case parsed(hash: Int)
     }
@@ -447,7 +447,8 @@ final class Session<M: SimulationModel> {
         let text = LineParser.text(of: line)
         // A run's lines were found to be UTF-8 when checked.
         guard !checking || LineParser.isUTF8(text) else { return nil }
-        guard let statement = parser.statement(in: text, at: 0..<text.count, number: number) else { return nil }
+        let statement: Statement
+        do { statement = try parser.statementAlone(in: text, at: 0..<text.count, number: number) } catch { return nil }
         // Offered, as `feedParsed` offers every line that parses: the cache notes it, and
         // stores it if it comes again.
         let admitted = cache.admits(line, hash: hash)
@@ -464,7 +465,7 @@ final class Session<M: SimulationModel> {
 
     /// The hash the statement cache knows `text` by (0 for one too long to be stored).
     private static func statementHash(_ text: UnsafeBufferPointer<UInt8>) -> Int {
-        text.count <= LineCache<CachedInstruction<M.Command>>.longestLine ? LineCache<CachedInstruction<M.Command>>.hash(text) : 0
+        text.count <= LineCache<Instruction<M.Command>>.longestLine ? LineCache<Instruction<M.Command>>.hash(text) : 0
     }
 
     /// Checking: every statement first found in the cache or parsed, so that a line with a
@@ -494,7 +495,8 @@ final class Session<M: SimulationModel> {
             if let cached = statementCache.value(for: statementText, hash: statementHash) {
                 if keeping { pending.append(.cached(cached, bytes: range)) }
             } else {
-                guard let statement = parser.statement(in: text, at: range, number: number) else { return nil }
+                let statement: Statement
+                do { statement = try parser.statementAlone(in: text, at: range, number: number) } catch { return nil }
                 // Moved in: appended as a copy, it was copied whole and the original destroyed.
                 parsedStatements.append(consume statement)
                 pending.append(.parsed(hash: statementHash))
@@ -510,8 +512,8 @@ final class Session<M: SimulationModel> {
         // By index, as the ranges above.
         for pendingIndex in pending.indices {
             switch pending[pendingIndex] {
-            case .cached(let entry, let bytes):
-                if keeping { statements.append(CompiledStatement(instruction: entry.instruction, span: SourceSpan(line: number, bytes: bytes))) }
+            case .cached(let instruction, let bytes):
+                if keeping { statements.append(CompiledStatement(instruction: instruction, span: SourceSpan(line: number, bytes: bytes))) }
             case .parsed(let statementHash):
                 let statement = parsedStatements.removeLast()
                 _ = compile(statement, in: text, hash: statementHash, runningNow: false, keeping: keeping,
@@ -549,14 +551,17 @@ final class Session<M: SimulationModel> {
             if let cached = statementCache.value(for: statementText, hash: statementHash) {
                 let span = SourceSpan(line: number, bytes: range)
                 if !runningNow {
-                    statements.append(CompiledStatement(instruction: cached.instruction, span: span))
+                    statements.append(CompiledStatement(instruction: cached, span: span))
                 } else if running {
-                    running = simulator.run(cached.instruction, span: span, problems: &problems)
+                    running = simulator.run(cached, span: span, problems: &problems)
                     if !running, !checking { return problems }
                 }
                 continue
             }
-            guard let statement = parser.statement(in: text, at: range, number: number) else {
+            let statement: Statement
+            do {
+                statement = try parser.statementAlone(in: text, at: range, number: number)
+            } catch {
                 if checking {
                     simulating = false
                     if compiler.namesVersion != namesBefore { progress.errorsNeedFreshCheck = true }
@@ -622,7 +627,7 @@ final class Session<M: SimulationModel> {
             } else {
                 let statementText = UnsafeBufferPointer(rebasing: text[span.bytes])
                 if statementCache.admits(statementText, hash: hash) {
-                    statementCache.insert(CachedInstruction(instruction), for: statementText, hash: hash)
+                    statementCache.insert(instruction, for: statementText, hash: hash)
                 }
             }
             if runningNow { return simulator.run(instruction, span: span, problems: &problems) }
