@@ -199,6 +199,22 @@ public final class OutputBuffer {
         return below | ((deletes &- ones) & ~deletes & highs)
     }
 
+    /// `controlBytes(_:)`, with quotes and backslashes marked too: the bytes a JSON string escapes.
+    @inline(__always)
+    static func jsonEscapeBytes(_ words: SIMD2<UInt64>) -> SIMD2<UInt64> {
+        let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101), highs = SIMD2<UInt64>(repeating: 0x8080_8080_8080_8080)
+        // A byte equal to the quote or the backslash is zero after xor, and borrows.
+        let quotes = words ^ (ones &* 0x22), backslashes = words ^ (ones &* 0x5C)
+        return controlBytes(words) | (((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs)
+    }
+
+    @inline(__always)
+    static func jsonEscapeBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
+        return controlBytes(word) | (((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs)
+    }
+
     /// Nonzero exactly when a byte of `word` is below 0x20 or is 0x7F (its bits say little
     /// more: a borrow may mark bytes past a control character too). Words' results can be
     /// or-ed, and tested once.
@@ -371,8 +387,17 @@ struct OutputCursor {
     /// A word at a time, the last word overlapping the one before it: no call to memcpy, and
     /// no second pass over the copy. A text shorter than a word is checked on its copy, where
     /// there is always a word of room past it.
+    ///
+    /// `forJSON`, a constant where this is inlined: quotes and backslashes count as well (a
+    /// text put between the quotes of a JSON string literal).
     @inline(__always)
-    mutating func put(checking text: UnsafeRawBufferPointer) -> Bool {
+    mutating func put(checking text: UnsafeRawBufferPointer, forJSON: Bool = false) -> Bool {
+        @inline(__always) func marks(_ words: SIMD2<UInt64>) -> SIMD2<UInt64> {
+            forJSON ? OutputBuffer.jsonEscapeBytes(words) : OutputBuffer.controlBytes(words)
+        }
+        @inline(__always) func marks(_ word: UInt64) -> UInt64 {
+            forJSON ? OutputBuffer.jsonEscapeBytes(word) : OutputBuffer.controlBytes(word)
+        }
         assert(text.count + 8 <= room, "no room made for a text")
         let source = text.baseAddress!
         let length = text.count
@@ -387,13 +412,13 @@ struct OutputCursor {
             while offset &+ 16 <= length {
                 let words = source.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self)
                 destination.storeBytes(of: words, toByteOffset: offset, as: SIMD2<UInt64>.self)
-                controlWords |= OutputBuffer.controlBytes(words)
+                controlWords |= marks(words)
                 offset &+= 16
             }
             if offset < length {
                 let words = source.loadUnaligned(fromByteOffset: length &- 16, as: SIMD2<UInt64>.self)
                 destination.storeBytes(of: words, toByteOffset: length &- 16, as: SIMD2<UInt64>.self)
-                controlWords |= OutputBuffer.controlBytes(words)
+                controlWords |= marks(words)
             }
             controls = controlWords[0] | controlWords[1]
         } else if length >= 8 {
@@ -402,13 +427,13 @@ struct OutputCursor {
             let last = source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
             destination.storeBytes(of: first, as: UInt64.self)
             destination.storeBytes(of: last, toByteOffset: length &- 8, as: UInt64.self)
-            controls = OutputBuffer.controlBytes(first) | OutputBuffer.controlBytes(last)
+            controls = marks(first) | marks(last)
         } else {
             destination.copyBytes(from: source, byteCount: length)
             // Past the end: make the bytes harmless ('a'), little-endian order.
             let kept: UInt64 = (1 &<< UInt64(truncatingIfNeeded: 8 &* length)) &- 1
             let word = destination.loadUnaligned(as: UInt64.self)
-            controls = OutputBuffer.controlBytes((word & kept) | (0x6161_6161_6161_6161 & ~kept))
+            controls = marks((word & kept) | (0x6161_6161_6161_6161 & ~kept))
         }
         guard controls == 0 else { return false }
         at += length

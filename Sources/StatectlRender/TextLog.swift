@@ -263,6 +263,25 @@ public final class TextLogRenderer: RecordSink {
         return line.room < Self.messageRoom ? out.cursor(after: line, room: Self.messageRoom) : line
     }
 
+    /// `"text"`, as a JSON string literal (`JSONLinesRenderer.writeQuoted`): a text with
+    /// nothing to escape copied between its quotes at the cursor, any other through the buffer.
+    @inline(never)
+    private func writeQuoted(_ text: EncodedText, at line: OutputCursor) -> OutputCursor {
+        let bytes = text.bytes
+        if !bytes.isEmpty, bytes.count &+ 10 &+ Self.messageRoom <= line.room {
+            // Copied and checked in one pass (`put(checking:forJSON:)`), as a log's texts are.
+            var quoted = line
+            quoted.put(UInt8(ascii: "\""))
+            if quoted.put(checking: bytes, forJSON: true) {
+                quoted.put(UInt8(ascii: "\""))
+                return quoted
+            }
+        }
+        out.commit(line)
+        JSONLinesRenderer.writeQuoted(bytes, to: out)
+        return out.cursor(room: Self.messageRoom)
+    }
+
     /// The field `key`, searched for and written through the buffer.
     @inline(never)
     private func value(_ key: FieldKey, _ fields: inout FieldCursor, at line: OutputCursor) -> OutputCursor {
@@ -432,6 +451,18 @@ public final class TextLogRenderer: RecordSink {
                 line = value(.actual, &fields, at: line)
                 put(UInt8(ascii: ")"), &line)
             }
+        case .unobtrusiveError:
+            put("handleErrorWhenContentAvailable(" as StaticString, &line)
+            if let error = fields.nextText(.error) {
+                line = writeQuoted(error, at: line)
+            } else {
+                out.commit(line)
+                if case .string(let error)? = Self.find(.error, in: &fields) { JSONLinesRenderer.writeQuoted(error.bytes, to: out) }
+                line = out.cursor(room: Self.messageRoom)
+            }
+            put(") (#" as StaticString, &line)
+            number(.count, &fields, &line)
+            put(UInt8(ascii: ")"), &line)
         default:
             out.commit(line)
             writeRareMessage(record)
@@ -444,7 +475,7 @@ public final class TextLogRenderer: RecordSink {
     private func writeRareMessage(_ record: RecordView) {
         var fields = record.fields.makeIterator()
         switch record.kind {
-        case .statement, .queued, .began, .dropped, .completed, .containerAdded, .containerRemoved, .viewAdded, .viewRemoved, .expect:
+        case .statement, .queued, .began, .dropped, .completed, .containerAdded, .containerRemoved, .viewAdded, .viewRemoved, .expect, .unobtrusiveError:
             preconditionFailure("\(record.kind) is written by writeMessage")
         case .decision:
             value(.entry, &fields)
@@ -456,12 +487,6 @@ public final class TextLogRenderer: RecordSink {
                 }
             }
             value(.outcome, &fields)
-        case .unobtrusiveError:
-            out.write("handleErrorWhenContentAvailable(" as StaticString)
-            if case .string(let error)? = Self.find(.error, in: &fields) { JSONLinesRenderer.writeQuoted(error.bytes, to: out) }
-            out.write(") (#" as StaticString)
-            if let number = fields.nextInt(.count) { out.write(number: number) } else { value(.count, &fields) }
-            out.write(UInt8(ascii: ")"))
         case .noView:
             out.write("no view configured for '" as StaticString)
             value(.view, &fields)

@@ -189,6 +189,20 @@ struct LogRendererTests {
         ])
     }
 
+    @Test("an unobtrusive error's text is quoted as JSON quotes it, copied in place or escaped, its fields in any order")
+    func unobtrusiveErrorQuoted() {
+        let texts = ["", "offline", "a \"quoted\" \\ back", "tab\there", String(repeating: "long text ", count: 5),
+                     String(repeating: "long \"text\" ", count: 5), "é \u{7F}"]
+        for text in texts {
+            let fields = [Field(.error, .string(text)), Field(.count, .int(3))]
+            let expected = "handleErrorWhenContentAvailable(\(JSONLinesRenderer.quoted(text))) (#3)"
+            for order in [fields, fields.reversed()] {
+                let record = Record(time: 0, line: 1, kind: .unobtrusiveError, fields: order)
+                #expect(String(TextLogRenderer.line(for: record).dropFirst(35)) == expected)
+            }
+        }
+    }
+
     @Test("right alignment and padding measure from the column's start")
     func alignment() {
         let output = StringOutput()
