@@ -103,9 +103,9 @@ public final class TextLogRenderer: RecordSink {
     /// or written and kept.
     private func writeKeyedMessage(_ record: RecordView, key: Int, at line: OutputCursor) -> OutputCursor {
         var line = line
-        if key < keyedMessages.count {
-            // Read once: each subscript of the array checked its bounds again.
-            let kept = keyedMessages[key]
+        // Read once, through the table's buffer: each subscript of the array checked its
+        // bounds again, and its count was a call.
+        if let kept = keyedMessages.withUnsafeBufferPointer({ key < $0.count ? $0[key] : nil }) {
             if kept.count >= 0, kept.kind == record.kind {
                 if line.room < kept.count { line = out.cursor(after: line, room: kept.count) }
                 keyedMessageBytes.withUnsafeBufferPointer { line.put($0.baseAddress! + kept.start, count: kept.count) }
