@@ -107,7 +107,8 @@ public final class TextLogRenderer: RecordSink {
         // bounds again, and its count was a call.
         if let kept = keyedMessages.withUnsafeBufferPointer({ key < $0.count ? $0[key] : nil }) {
             if kept.count >= 0, kept.kind == record.kind {
-                if line.room < kept.count { line = out.cursor(after: line, room: kept.count) }
+                // With room for the line break after it (`OutputBuffer.endLine`).
+                if line.room <= kept.count { line = out.cursor(after: line, room: kept.count &+ 1) }
                 keyedMessageBytes.withUnsafeBufferPointer { line.put($0.baseAddress! + kept.start, count: kept.count) }
                 return line
             }
@@ -233,7 +234,7 @@ public final class TextLogRenderer: RecordSink {
     /// (a text of a word or more, a value searched for), each of which makes sure of this
     /// room again after it: its fixed texts, numbers (21 bytes at most), short texts (8
     /// stored), a job (21) and a frame (88). The longest, a view added's, is 8 + 13 + 88 +
-    /// 11 = 120 bytes; a fixed piece is then stored with no check (`OutputCursor` asserts the
+    /// 11 = 120 bytes, and the line break after it; a fixed piece is then stored with no check (`OutputCursor` asserts the
     /// room in debug builds, which the tests run).
     private static let messageRoom = 160
 
@@ -466,7 +467,8 @@ public final class TextLogRenderer: RecordSink {
         default:
             out.commit(line)
             writeRareMessage(record)
-            line = out.cursor
+            // Room for the line break (`OutputBuffer.endLine`).
+            line = out.cursor(room: 1)
         }
         return line
     }
