@@ -132,7 +132,7 @@ public final class TextLogRenderer: RecordSink {
     private func writeTimeColumn(_ time: Int64, at line: OutputCursor) -> OutputCursor {
         var line = line
         let start = line.at
-        line.put(number: time, rightAlignedIn: 6)
+        line.put(numberFromRight: time, rightAlignedIn: 6)
         line.put("ms  " as StaticString)
         timeColumnCount = min(line.at - start, Self.columnsCapacity / 2)
         // A few bytes: `copyBytes`' words, not a call to memmove (as for the line column below).
