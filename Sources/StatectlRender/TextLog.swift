@@ -85,8 +85,7 @@ public final class TextLogRenderer: RecordSink {
                 line = writeLineColumn(record.line, at: line)
             }
         } else {
-            line = writeTimeColumn(record.time, at: line)
-            line = writeLineColumn(record.line, at: line)
+            line = writeColumns(record.time, record.line, at: line)
         }
         // A table slot holds 64 bytes, and a kind's column at most 32 (checked when made).
         let kindColumn = kindColumns[record.kind]
@@ -129,6 +128,14 @@ public final class TextLogRenderer: RecordSink {
 
     /// `     300ms      5  `: time right-aligned in 8, line in 5, each followed by a gap.
     /// Each part is kept in `columns` as it is written (room for both made sure of by `write`).
+    /// Both afresh in one call, the line column's inlined (`lineColumn`): as two calls, each
+    /// saved and restored registers.
+    @inline(never)
+    private func writeColumns(_ time: Int64, _ line: Int?, at cursor: OutputCursor) -> OutputCursor {
+        lineColumn(line, at: writeTimeColumn(time, at: cursor))
+    }
+
+    @inline(__always)
     private func writeTimeColumn(_ time: Int64, at line: OutputCursor) -> OutputCursor {
         var line = line
         let start = line.at
@@ -142,7 +149,11 @@ public final class TextLogRenderer: RecordSink {
         return line
     }
 
-    private func writeLineColumn(_ line: Int?, at cursor: OutputCursor) -> OutputCursor {
+    @inline(never)
+    private func writeLineColumn(_ line: Int?, at cursor: OutputCursor) -> OutputCursor { lineColumn(line, at: cursor) }
+
+    @inline(__always)
+    private func lineColumn(_ line: Int?, at cursor: OutputCursor) -> OutputCursor {
         var cursor = cursor
         let lineColumn = columns + Self.columnsCapacity
         if let line, let last = lineColumnFor, line == last {
