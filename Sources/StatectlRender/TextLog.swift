@@ -269,8 +269,17 @@ public final class TextLogRenderer: RecordSink {
         line = writeText(text, at: line)
     }
 
+    /// A text with room for it and `messageRoom` after, and nothing to escape, is copied here
+    /// with no call (so no registers saved); the others in `writeTextThroughBuffer`.
     @inline(never)
     private func writeText(_ text: EncodedText, at line: OutputCursor) -> OutputCursor {
+        var copied = line
+        if !text.bytes.isEmpty, text.bytes.count &+ 8 &+ Self.messageRoom <= line.room, copied.put(checking: text.bytes) { return copied }
+        return writeTextThroughBuffer(text, at: line)
+    }
+
+    @inline(never)
+    private func writeTextThroughBuffer(_ text: EncodedText, at line: OutputCursor) -> OutputCursor {
         let line = out.write(text.bytes, escapingControlsWith: TextLogRenderer.escapeControls, at: line)
         return line.room < Self.messageRoom ? out.cursor(after: line, room: Self.messageRoom) : line
     }
