@@ -99,7 +99,8 @@ public final class TextLogRenderer: RecordSink {
     }
 
     /// The message of a record with a `fieldsKey`: copied from the last one with that key,
-    /// or written and kept.
+    /// or written and kept (`writeAndKeepMessage`, apart: with the message's writing inlined
+    /// here, the copy saved and restored every register that writing uses).
     private func writeKeyedMessage(_ record: RecordView, key: Int, at line: OutputCursor) -> OutputCursor {
         var line = line
         // Read once, through the table's buffer: each subscript of the array checked its
@@ -112,6 +113,12 @@ public final class TextLogRenderer: RecordSink {
                 return line
             }
         }
+        return writeAndKeepMessage(record, key: key, at: line)
+    }
+
+    @inline(never)
+    private func writeAndKeepMessage(_ record: RecordView, key: Int, at line: OutputCursor) -> OutputCursor {
+        var line = line
         let start = out.position(of: line)
         let flushes = out.flushes
         line = writeMessage(record, at: line)
