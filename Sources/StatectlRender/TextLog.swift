@@ -59,6 +59,7 @@ public final class TextLogRenderer: RecordSink {
         // Read as whole words (`OutputCursor.put(wordsFrom:count:)`), past what is kept.
         columns.initialize(repeating: 0x20, count: Self.columnsCapacity + Self.columnsCapacity / 2)
         jobColumn.initialize(repeating: 0x20, count: 32)
+        frameColumn.initialize(repeating: 0x20, count: Self.frameCapacity)
     }
 
     deinit {
@@ -386,9 +387,21 @@ public final class TextLogRenderer: RecordSink {
     private func writeFrame(_ frame: SIMD4<Int64>, at line: OutputCursor) -> OutputCursor {
         var line = line
         if frame == lastFrame {
-            line.put(frameColumn, count: frameColumnCount)
+            // Most frames are a few numbers: 32 bytes (`frameColumn` is initialised) copied whole.
+            if frameColumnCount <= 32 {
+                line.put(wordsFrom: frameColumn, count: frameColumnCount)
+            } else {
+                line.put(frameColumn, count: frameColumnCount)
+            }
             return line
         }
+        return writeNewFrame(frame, at: line)
+    }
+
+    /// A frame not the last one: written and kept (apart, so that a copy saves no registers for it).
+    @inline(never)
+    private func writeNewFrame(_ frame: SIMD4<Int64>, at line: OutputCursor) -> OutputCursor {
+        var line = line
         let start = line.at
         line.put(UInt8(ascii: "("))
         for index in 0..<4 {
