@@ -82,7 +82,9 @@ public final class OutputBuffer {
     /// Room for `extra` more bytes, growing the block when a line is longer than expected.
     @inline(__always)
     func reserve(_ extra: Int) {
-        if storage.pointee.count + extra > storage.pointee.capacity { grow(extra) }
+        // A wrapping sum: the count is within the block, and `extra` a piece's length or a
+        // fixed room; the overflow check cost two instructions on every record.
+        if storage.pointee.count &+ extra > storage.pointee.capacity { grow(extra) }
     }
 
     private func grow(_ extra: Int) {
@@ -199,6 +201,22 @@ public final class OutputBuffer {
         return below | ((deletes &- ones) & ~deletes & highs)
     }
 
+    /// `controlBytes(_:)`, with quotes and backslashes marked too: the bytes a JSON string escapes.
+    @inline(__always)
+    static func jsonEscapeBytes(_ words: SIMD2<UInt64>) -> SIMD2<UInt64> {
+        let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101), highs = SIMD2<UInt64>(repeating: 0x8080_8080_8080_8080)
+        // A byte equal to the quote or the backslash is zero after xor, and borrows.
+        let quotes = words ^ (ones &* 0x22), backslashes = words ^ (ones &* 0x5C)
+        return controlBytes(words) | (((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs)
+    }
+
+    @inline(__always)
+    static func jsonEscapeBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
+        return controlBytes(word) | (((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs)
+    }
+
     /// Nonzero exactly when a byte of `word` is below 0x20 or is 0x7F (its bits say little
     /// more: a borrow may mark bytes past a control character too). Words' results can be
     /// or-ed, and tested once.
@@ -285,11 +303,11 @@ public final class OutputBuffer {
         if storage.pointee.count >= threshold { flush() }
     }
 
-    /// `endLine` after what `cursor` wrote.
+    /// `endLine` after what `cursor` wrote; its room holds the line break (made sure of by
+    /// the writer, as for its other pieces: checked here, it cost a compare on every line).
     @inline(__always)
     func endLine(_ cursor: OutputCursor) {
         var cursor = cursor
-        if cursor.room < 1 { cursor = self.cursor(after: cursor, room: 1) }
         cursor.put(UInt8(0x0A))
         commit(cursor)
         if storage.pointee.count >= threshold { flush() }
@@ -371,8 +389,17 @@ struct OutputCursor {
     /// A word at a time, the last word overlapping the one before it: no call to memcpy, and
     /// no second pass over the copy. A text shorter than a word is checked on its copy, where
     /// there is always a word of room past it.
+    ///
+    /// `forJSON`, a constant where this is inlined: quotes and backslashes count as well (a
+    /// text put between the quotes of a JSON string literal).
     @inline(__always)
-    mutating func put(checking text: UnsafeRawBufferPointer) -> Bool {
+    mutating func put(checking text: UnsafeRawBufferPointer, forJSON: Bool = false) -> Bool {
+        @inline(__always) func marks(_ words: SIMD2<UInt64>) -> SIMD2<UInt64> {
+            forJSON ? OutputBuffer.jsonEscapeBytes(words) : OutputBuffer.controlBytes(words)
+        }
+        @inline(__always) func marks(_ word: UInt64) -> UInt64 {
+            forJSON ? OutputBuffer.jsonEscapeBytes(word) : OutputBuffer.controlBytes(word)
+        }
         assert(text.count + 8 <= room, "no room made for a text")
         let source = text.baseAddress!
         let length = text.count
@@ -387,13 +414,13 @@ struct OutputCursor {
             while offset &+ 16 <= length {
                 let words = source.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self)
                 destination.storeBytes(of: words, toByteOffset: offset, as: SIMD2<UInt64>.self)
-                controlWords |= OutputBuffer.controlBytes(words)
+                controlWords |= marks(words)
                 offset &+= 16
             }
             if offset < length {
                 let words = source.loadUnaligned(fromByteOffset: length &- 16, as: SIMD2<UInt64>.self)
                 destination.storeBytes(of: words, toByteOffset: length &- 16, as: SIMD2<UInt64>.self)
-                controlWords |= OutputBuffer.controlBytes(words)
+                controlWords |= marks(words)
             }
             controls = controlWords[0] | controlWords[1]
         } else if length >= 8 {
@@ -402,13 +429,13 @@ struct OutputCursor {
             let last = source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
             destination.storeBytes(of: first, as: UInt64.self)
             destination.storeBytes(of: last, toByteOffset: length &- 8, as: UInt64.self)
-            controls = OutputBuffer.controlBytes(first) | OutputBuffer.controlBytes(last)
+            controls = marks(first) | marks(last)
         } else {
             destination.copyBytes(from: source, byteCount: length)
             // Past the end: make the bytes harmless ('a'), little-endian order.
             let kept: UInt64 = (1 &<< UInt64(truncatingIfNeeded: 8 &* length)) &- 1
             let word = destination.loadUnaligned(as: UInt64.self)
-            controls = OutputBuffer.controlBytes((word & kept) | (0x6161_6161_6161_6161 & ~kept))
+            controls = marks((word & kept) | (0x6161_6161_6161_6161 & ~kept))
         }
         guard controls == 0 else { return false }
         at += length
@@ -428,6 +455,48 @@ struct OutputCursor {
         guard OutputBuffer.controlBytes(padded) == 0 else { return false }
         at += count
         return true
+    }
+
+    /// `put(number:rightAlignedIn:)` with no count of the digits first (a time column's
+    /// number, of six or seven digits, cost some 25 instructions in that count): spaces
+    /// stored, the digits written from the right to end 24 bytes on, and the column (the
+    /// digits, or `width` bytes if more) moved back to the cursor as three words. `width` is
+    /// at most 24, and the room at least 48: the move reads 24 bytes from the column's start.
+    @inline(__always)
+    mutating func put(numberFromRight number: Int64, rightAlignedIn width: Int) {
+        assert(room >= 48 && width <= 24, "no room made for a number")
+        let column = UnsafeMutableRawPointer(at)
+        for offset in stride(from: 0, to: 24, by: 8) { column.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: offset, as: UInt64.self) }
+        var magnitude = number.magnitude
+        var start = 24
+        OutputBuffer.digitPairs.withUTF8Buffer { pairs in
+            while magnitude >= 100 {
+                let (quotient, pair) = magnitude.quotientAndRemainder(dividingBy: 100)
+                start &-= 2
+                column.storeBytes(of: pairs[Int(truncatingIfNeeded: pair) &* 2], toByteOffset: start, as: UInt8.self)
+                column.storeBytes(of: pairs[Int(truncatingIfNeeded: pair) &* 2 &+ 1], toByteOffset: start &+ 1, as: UInt8.self)
+                magnitude = quotient
+            }
+            if magnitude >= 10 {
+                start &-= 2
+                column.storeBytes(of: pairs[Int(truncatingIfNeeded: magnitude) &* 2], toByteOffset: start, as: UInt8.self)
+                column.storeBytes(of: pairs[Int(truncatingIfNeeded: magnitude) &* 2 &+ 1], toByteOffset: start &+ 1, as: UInt8.self)
+            } else {
+                start &-= 1
+                column.storeBytes(of: UInt8(truncatingIfNeeded: magnitude) &+ 0x30, toByteOffset: start, as: UInt8.self)
+            }
+        }
+        if number < 0 {
+            start &-= 1
+            column.storeBytes(of: UInt8(ascii: "-"), toByteOffset: start, as: UInt8.self)
+        }
+        let length = max(24 &- start, width)
+        // Loaded whole before any store: the two ranges overlap.
+        let first = column.loadUnaligned(fromByteOffset: 24 &- length, as: SIMD2<UInt64>.self)
+        let last = column.loadUnaligned(fromByteOffset: 40 &- length, as: UInt64.self)
+        column.storeBytes(of: first, as: SIMD2<UInt64>.self)
+        column.storeBytes(of: last, toByteOffset: 16, as: UInt64.self)
+        at += length
     }
 
     /// A decimal integer (room for `numberRoom` and `width`). With `width`, spaces first, so

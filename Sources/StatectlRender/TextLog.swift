@@ -59,6 +59,7 @@ public final class TextLogRenderer: RecordSink {
         // Read as whole words (`OutputCursor.put(wordsFrom:count:)`), past what is kept.
         columns.initialize(repeating: 0x20, count: Self.columnsCapacity + Self.columnsCapacity / 2)
         jobColumn.initialize(repeating: 0x20, count: 32)
+        frameColumn.initialize(repeating: 0x20, count: Self.frameCapacity)
     }
 
     deinit {
@@ -85,8 +86,7 @@ public final class TextLogRenderer: RecordSink {
                 line = writeLineColumn(record.line, at: line)
             }
         } else {
-            line = writeTimeColumn(record.time, at: line)
-            line = writeLineColumn(record.line, at: line)
+            line = writeColumns(record.time, record.line, at: line)
         }
         // A table slot holds 64 bytes, and a kind's column at most 32 (checked when made).
         let kindColumn = kindColumns[record.kind]
@@ -100,18 +100,26 @@ public final class TextLogRenderer: RecordSink {
     }
 
     /// The message of a record with a `fieldsKey`: copied from the last one with that key,
-    /// or written and kept.
+    /// or written and kept (`writeAndKeepMessage`, apart: with the message's writing inlined
+    /// here, the copy saved and restored every register that writing uses).
     private func writeKeyedMessage(_ record: RecordView, key: Int, at line: OutputCursor) -> OutputCursor {
         var line = line
-        if key < keyedMessages.count {
-            // Read once: each subscript of the array checked its bounds again.
-            let kept = keyedMessages[key]
+        // Read once, through the table's buffer: each subscript of the array checked its
+        // bounds again, and its count was a call.
+        if let kept = keyedMessages.withUnsafeBufferPointer({ key < $0.count ? $0[key] : nil }) {
             if kept.count >= 0, kept.kind == record.kind {
-                if line.room < kept.count { line = out.cursor(after: line, room: kept.count) }
+                // With room for the line break after it (`OutputBuffer.endLine`).
+                if line.room <= kept.count { line = out.cursor(after: line, room: kept.count &+ 1) }
                 keyedMessageBytes.withUnsafeBufferPointer { line.put($0.baseAddress! + kept.start, count: kept.count) }
                 return line
             }
         }
+        return writeAndKeepMessage(record, key: key, at: line)
+    }
+
+    @inline(never)
+    private func writeAndKeepMessage(_ record: RecordView, key: Int, at line: OutputCursor) -> OutputCursor {
+        var line = line
         let start = out.position(of: line)
         let flushes = out.flushes
         line = writeMessage(record, at: line)
@@ -128,10 +136,18 @@ public final class TextLogRenderer: RecordSink {
 
     /// `     300ms      5  `: time right-aligned in 8, line in 5, each followed by a gap.
     /// Each part is kept in `columns` as it is written (room for both made sure of by `write`).
+    /// Both afresh in one call, the line column's inlined (`lineColumn`): as two calls, each
+    /// saved and restored registers.
+    @inline(never)
+    private func writeColumns(_ time: Int64, _ line: Int?, at cursor: OutputCursor) -> OutputCursor {
+        lineColumn(line, at: writeTimeColumn(time, at: cursor))
+    }
+
+    @inline(__always)
     private func writeTimeColumn(_ time: Int64, at line: OutputCursor) -> OutputCursor {
         var line = line
         let start = line.at
-        line.put(number: time, rightAlignedIn: 6)
+        line.put(numberFromRight: time, rightAlignedIn: 6)
         line.put("ms  " as StaticString)
         timeColumnCount = min(line.at - start, Self.columnsCapacity / 2)
         // A few bytes: `copyBytes`' words, not a call to memmove (as for the line column below).
@@ -141,7 +157,11 @@ public final class TextLogRenderer: RecordSink {
         return line
     }
 
-    private func writeLineColumn(_ line: Int?, at cursor: OutputCursor) -> OutputCursor {
+    @inline(never)
+    private func writeLineColumn(_ line: Int?, at cursor: OutputCursor) -> OutputCursor { lineColumn(line, at: cursor) }
+
+    @inline(__always)
+    private func lineColumn(_ line: Int?, at cursor: OutputCursor) -> OutputCursor {
         var cursor = cursor
         let lineColumn = columns + Self.columnsCapacity
         if let line, let last = lineColumnFor, line == last {
@@ -233,7 +253,7 @@ public final class TextLogRenderer: RecordSink {
     /// (a text of a word or more, a value searched for), each of which makes sure of this
     /// room again after it: its fixed texts, numbers (21 bytes at most), short texts (8
     /// stored), a job (21) and a frame (88). The longest, a view added's, is 8 + 13 + 88 +
-    /// 11 = 120 bytes; a fixed piece is then stored with no check (`OutputCursor` asserts the
+    /// 11 = 120 bytes, and the line break after it; a fixed piece is then stored with no check (`OutputCursor` asserts the
     /// room in debug builds, which the tests run).
     private static let messageRoom = 160
 
@@ -257,10 +277,38 @@ public final class TextLogRenderer: RecordSink {
         line = writeText(text, at: line)
     }
 
+    /// A text with room for it and `messageRoom` after, and nothing to escape, is copied here
+    /// with no call (so no registers saved); the others in `writeTextThroughBuffer`.
     @inline(never)
     private func writeText(_ text: EncodedText, at line: OutputCursor) -> OutputCursor {
+        var copied = line
+        if !text.bytes.isEmpty, text.bytes.count &+ 8 &+ Self.messageRoom <= line.room, copied.put(checking: text.bytes) { return copied }
+        return writeTextThroughBuffer(text, at: line)
+    }
+
+    @inline(never)
+    private func writeTextThroughBuffer(_ text: EncodedText, at line: OutputCursor) -> OutputCursor {
         let line = out.write(text.bytes, escapingControlsWith: TextLogRenderer.escapeControls, at: line)
         return line.room < Self.messageRoom ? out.cursor(after: line, room: Self.messageRoom) : line
+    }
+
+    /// `"text"`, as a JSON string literal (`JSONLinesRenderer.writeQuoted`): a text with
+    /// nothing to escape copied between its quotes at the cursor, any other through the buffer.
+    @inline(never)
+    private func writeQuoted(_ text: EncodedText, at line: OutputCursor) -> OutputCursor {
+        let bytes = text.bytes
+        if !bytes.isEmpty, bytes.count &+ 10 &+ Self.messageRoom <= line.room {
+            // Copied and checked in one pass (`put(checking:forJSON:)`), as a log's texts are.
+            var quoted = line
+            quoted.put(UInt8(ascii: "\""))
+            if quoted.put(checking: bytes, forJSON: true) {
+                quoted.put(UInt8(ascii: "\""))
+                return quoted
+            }
+        }
+        out.commit(line)
+        JSONLinesRenderer.writeQuoted(bytes, to: out)
+        return out.cursor(room: Self.messageRoom)
     }
 
     /// The field `key`, searched for and written through the buffer.
@@ -339,9 +387,21 @@ public final class TextLogRenderer: RecordSink {
     private func writeFrame(_ frame: SIMD4<Int64>, at line: OutputCursor) -> OutputCursor {
         var line = line
         if frame == lastFrame {
-            line.put(frameColumn, count: frameColumnCount)
+            // Most frames are a few numbers: 32 bytes (`frameColumn` is initialised) copied whole.
+            if frameColumnCount <= 32 {
+                line.put(wordsFrom: frameColumn, count: frameColumnCount)
+            } else {
+                line.put(frameColumn, count: frameColumnCount)
+            }
             return line
         }
+        return writeNewFrame(frame, at: line)
+    }
+
+    /// A frame not the last one: written and kept (apart, so that a copy saves no registers for it).
+    @inline(never)
+    private func writeNewFrame(_ frame: SIMD4<Int64>, at line: OutputCursor) -> OutputCursor {
+        var line = line
         let start = line.at
         line.put(UInt8(ascii: "("))
         for index in 0..<4 {
@@ -432,10 +492,23 @@ public final class TextLogRenderer: RecordSink {
                 line = value(.actual, &fields, at: line)
                 put(UInt8(ascii: ")"), &line)
             }
+        case .unobtrusiveError:
+            put("handleErrorWhenContentAvailable(" as StaticString, &line)
+            if let error = fields.nextText(.error) {
+                line = writeQuoted(error, at: line)
+            } else {
+                out.commit(line)
+                if case .string(let error)? = Self.find(.error, in: &fields) { JSONLinesRenderer.writeQuoted(error.bytes, to: out) }
+                line = out.cursor(room: Self.messageRoom)
+            }
+            put(") (#" as StaticString, &line)
+            number(.count, &fields, &line)
+            put(UInt8(ascii: ")"), &line)
         default:
             out.commit(line)
             writeRareMessage(record)
-            line = out.cursor
+            // Room for the line break (`OutputBuffer.endLine`).
+            line = out.cursor(room: 1)
         }
         return line
     }
@@ -444,7 +517,7 @@ public final class TextLogRenderer: RecordSink {
     private func writeRareMessage(_ record: RecordView) {
         var fields = record.fields.makeIterator()
         switch record.kind {
-        case .statement, .queued, .began, .dropped, .completed, .containerAdded, .containerRemoved, .viewAdded, .viewRemoved, .expect:
+        case .statement, .queued, .began, .dropped, .completed, .containerAdded, .containerRemoved, .viewAdded, .viewRemoved, .expect, .unobtrusiveError:
             preconditionFailure("\(record.kind) is written by writeMessage")
         case .decision:
             value(.entry, &fields)
@@ -456,12 +529,6 @@ public final class TextLogRenderer: RecordSink {
                 }
             }
             value(.outcome, &fields)
-        case .unobtrusiveError:
-            out.write("handleErrorWhenContentAvailable(" as StaticString)
-            if case .string(let error)? = Self.find(.error, in: &fields) { JSONLinesRenderer.writeQuoted(error.bytes, to: out) }
-            out.write(") (#" as StaticString)
-            if let number = fields.nextInt(.count) { out.write(number: number) } else { value(.count, &fields) }
-            out.write(UInt8(ascii: ")"))
         case .noView:
             out.write("no view configured for '" as StaticString)
             value(.view, &fields)

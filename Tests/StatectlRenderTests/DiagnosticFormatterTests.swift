@@ -189,6 +189,44 @@ struct LogRendererTests {
         ])
     }
 
+    @Test("an unobtrusive error's text is quoted as JSON quotes it, copied in place or escaped, its fields in any order")
+    func unobtrusiveErrorQuoted() {
+        let texts = ["", "offline", "a \"quoted\" \\ back", "tab\there", String(repeating: "long text ", count: 5),
+                     String(repeating: "long \"text\" ", count: 5), "é \u{7F}"]
+        for text in texts {
+            let fields = [Field(.error, .string(text)), Field(.count, .int(3))]
+            let expected = "handleErrorWhenContentAvailable(\(JSONLinesRenderer.quoted(text))) (#3)"
+            for order in [fields, fields.reversed()] {
+                let record = Record(time: 0, line: 1, kind: .unobtrusiveError, fields: order)
+                #expect(String(TextLogRenderer.line(for: record).dropFirst(35)) == expected)
+            }
+        }
+    }
+
+    @Test("a column's number written from the right is the number written with its digits counted")
+    func numbersFromTheRight() {
+        var numbers: [Int64] = [Int64.min, Int64.max, Int64.min + 1]
+        var power: Int64 = 1
+        for _ in 0..<19 {
+            numbers += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1)]
+            power = power.multipliedReportingOverflow(by: 10).partialValue
+        }
+        for width in [0, 1, 6, 8, 20, 24] {
+            let counted = StringOutput(), fromRight = StringOutput()
+            for number in numbers {
+                var cursor = counted.buffer.cursor(room: 64)
+                cursor.put(number: number, rightAlignedIn: width)
+                cursor.put(UInt8(ascii: ","))
+                counted.buffer.commit(cursor)
+                cursor = fromRight.buffer.cursor(room: 64)
+                cursor.put(numberFromRight: number, rightAlignedIn: width)
+                cursor.put(UInt8(ascii: ","))
+                fromRight.buffer.commit(cursor)
+            }
+            #expect(fromRight.text == counted.text)
+        }
+    }
+
     @Test("right alignment and padding measure from the column's start")
     func alignment() {
         let output = StringOutput()
