@@ -61,7 +61,9 @@ public struct ParameterSpec: Sendable {
 /// Matches a call's arguments to its parameters and converts their values, collecting
 /// every problem with a span. Shared by every model's vocabulary.
 public struct ArgumentReader {
-    public let call: Name
+    // The call itself is not kept: copying its name in and destroying it again cost about
+    // 70 instructions a call read (most lines that are not cached call something). The
+    // readers whose diagnostics name the call take it (`name(_:at:of:)`, `key(_:at:of:)`).
     private let arguments: [Argument]
     #if DEBUG
     /// Kept for `index`'s check alone: a release build reads the parameters only while
@@ -74,18 +76,19 @@ public struct ArgumentReader {
     private var matched: SIMD8<Int32>
     public var problems: [Diagnostic]
 
-    /// Reads `arguments` (nil: the call had no parentheses) against `parameters`, at most
-    /// eight of them. Inlined into each vocabulary's call: an init called apart built the
-    /// reader aside and copied it whole into place (a retain and release of each field).
+    /// Reads `arguments` (nil: the call had no parentheses) of `call` against `parameters`,
+    /// at most eight of them. Inlined into each vocabulary's call: an init called apart built
+    /// the reader aside and copied it whole into place (a retain and release of each field).
     @inline(__always)
     public init(call: Name, arguments: [Argument]?, parameters: [ParameterSpec]) {
         precondition(parameters.count <= SIMD8<Int32>.scalarCount, "a call takes at most eight parameters")
-        self.call = call
-        self.arguments = arguments ?? []
+        // Matched before it is stored: read back from `self`, the list was retained again.
+        let arguments = arguments ?? []
+        (matched, problems) = Self.match(arguments, to: parameters, in: call)
+        self.arguments = arguments
         #if DEBUG
         self.parameters = parameters
         #endif
-        (matched, problems) = Self.match(self.arguments, to: parameters, in: call)
     }
 
     /// For each parameter, the index of the argument matched to it (or -1), and the problems
@@ -146,7 +149,7 @@ public struct ArgumentReader {
     @inline(__always)
     private func index(_ label: String, at position: Int) -> Int? {
         #if DEBUG
-        assert(parameters[position].label == label, "'\(label)' is not parameter \(position) of '\(call.text)'")
+        assert(parameters[position].label == label, "'\(label)' is not parameter \(position)")
         #endif
         let index = matched[position]
         return index >= 0 ? Int(index) : nil
@@ -178,8 +181,8 @@ public struct ArgumentReader {
         return value
     }
 
-    /// A name argument (a state or view key); nil with a problem recorded if missing or not a name.
-    public mutating func name(_ label: String, at position: Int) -> Name? {
+    /// A name argument (a state or view key) of `call`; nil with a problem recorded if missing or not a name.
+    public mutating func name(_ label: String, at position: Int, of call: Name) -> Name? {
         guard let argument = argument(label, at: position) else {
             problems.append(Diagnostic(id: "missing-argument", span: call.span, message: "'\(call.text)' needs '\(label)'"))
             return nil
@@ -192,8 +195,8 @@ public struct ArgumentReader {
     }
 
     /// A key written as a name (`offline`) or, for any text a Swift `String` holds, as a
-    /// string (`"none"`); `quoted` says which. Nil with a problem recorded if missing or neither.
-    public mutating func key(_ label: String, at position: Int) -> (text: String, span: SourceSpan, quoted: Bool)? {
+    /// string (`"none"`), of `call`; `quoted` says which. Nil with a problem recorded if missing or neither.
+    public mutating func key(_ label: String, at position: Int, of call: Name) -> (text: String, span: SourceSpan, quoted: Bool)? {
         guard let argument = argument(label, at: position) else {
             problems.append(Diagnostic(id: "missing-argument", span: call.span, message: "'\(call.text)' needs '\(label)'"))
             return nil
