@@ -32,15 +32,27 @@ extension String {
 
 /// A name matched against a vocabulary's words in a `switch` (`switch Word(name.text)`),
 /// compared as `String.isSpelled` does rather than with `String`'s `==`.
+/// The name's length is found once, not once a `case`: a switch tried several cases before
+/// the one that matched, and reading a `String`'s length takes several instructions.
 struct Word: Equatable, ExpressibleByStringLiteral {
     let text: String
+    let count: Int
 
-    init(_ text: String) { self.text = text }
-    init(stringLiteral text: String) { self.text = text }
+    init(_ text: String) {
+        self.text = text
+        count = text.utf8.count
+    }
+
+    // A literal's length is a constant where this is inlined.
+    @inline(__always)
+    init(stringLiteral text: String) {
+        self.text = text
+        count = text.utf8.count
+    }
 
     // Inlined into each `case`, where the pattern's length is a constant.
     @inline(__always)
-    static func == (left: Word, right: Word) -> Bool { left.text.isSpelled(right.text) }
+    static func == (left: Word, right: Word) -> Bool { left.count == right.count && left.text == right.text }
 }
 
 /// A parameter a call takes, for matching written arguments to it.
