@@ -57,7 +57,11 @@ struct Word: Equatable, ExpressibleByStringLiteral {
 
 /// A parameter a call takes, for matching written arguments to it.
 public struct ParameterSpec: Sendable {
-    public var label: String
+    /// Not settable: `labelLength` is its length.
+    public let label: String
+    /// The label's length in bytes, read once here rather than at every argument matched
+    /// (written labels are compared by length first, as `String.isSpelled` compares).
+    let labelLength: Int
     /// May be written without its label as the first argument: `addView(custom)`.
     public var positional: Bool
     /// May be written as its bare label, meaning "present": `end(error)`.
@@ -65,6 +69,7 @@ public struct ParameterSpec: Sendable {
 
     public init(_ label: String, positional: Bool = false, bare: Bool = false) {
         self.label = label
+        labelLength = label.utf8.count
         self.positional = positional
         self.bare = bare
     }
@@ -114,12 +119,13 @@ public struct ArgumentReader {
         for position in arguments.indices {
             let parameter: Int?
             if let label = arguments[position].label {
+                let length = label.text.utf8.count
                 // Arguments are mostly written in the parameters' order: the parameter at the
                 // argument's own position is tried before the list is searched.
-                if position < parameters.count, parameters[position].label.isSpelled(label.text) {
+                if position < parameters.count, parameters[position].labelLength == length, parameters[position].label == label.text {
                     parameter = position
                 } else {
-                    parameter = parameters.firstIndex { $0.label.isSpelled(label.text) }
+                    parameter = parameters.firstIndex { $0.labelLength == length && $0.label == label.text }
                 }
                 if parameter == nil {
                     var notes: [DiagnosticNote] = []
