@@ -218,8 +218,12 @@ struct TokenCursor {
 
     /// An identifier's or a number's text, its bytes: `text` without its switch over the
     /// token's kind, for the callers that know it (a name or a value, several a statement).
+    /// A word scripts use often is handed out as made once (`KnownWords`).
     @inline(__always)
-    func plainText(_ token: Token) -> String { Lexer.string(token.bytes, in: source) }
+    func plainText(_ token: Token) -> String {
+        let bytes = UnsafeBufferPointer(rebasing: source[token.bytes])
+        return KnownWords.word(bytes) ?? Lexer.string(bytes)
+    }
 
     /// A name made from an identifier token.
     func name(_ token: Token) -> Name { Name(plainText(token), span: span(token.bytes)) }

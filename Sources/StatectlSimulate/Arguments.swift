@@ -32,20 +32,36 @@ extension String {
 
 /// A name matched against a vocabulary's words in a `switch` (`switch Word(name.text)`),
 /// compared as `String.isSpelled` does rather than with `String`'s `==`.
+/// The name's length is found once, not once a `case`: a switch tried several cases before
+/// the one that matched, and reading a `String`'s length takes several instructions.
 struct Word: Equatable, ExpressibleByStringLiteral {
     let text: String
+    let count: Int
 
-    init(_ text: String) { self.text = text }
-    init(stringLiteral text: String) { self.text = text }
+    init(_ text: String) {
+        self.text = text
+        count = text.utf8.count
+    }
+
+    // A literal's length is a constant where this is inlined.
+    @inline(__always)
+    init(stringLiteral text: String) {
+        self.text = text
+        count = text.utf8.count
+    }
 
     // Inlined into each `case`, where the pattern's length is a constant.
     @inline(__always)
-    static func == (left: Word, right: Word) -> Bool { left.text.isSpelled(right.text) }
+    static func == (left: Word, right: Word) -> Bool { left.count == right.count && left.text == right.text }
 }
 
 /// A parameter a call takes, for matching written arguments to it.
 public struct ParameterSpec: Sendable {
-    public var label: String
+    /// Not settable: `labelLength` is its length.
+    public let label: String
+    /// The label's length in bytes, read once here rather than at every argument matched
+    /// (written labels are compared by length first, as `String.isSpelled` compares).
+    let labelLength: Int
     /// May be written without its label as the first argument: `addView(custom)`.
     public var positional: Bool
     /// May be written as its bare label, meaning "present": `end(error)`.
@@ -53,6 +69,7 @@ public struct ParameterSpec: Sendable {
 
     public init(_ label: String, positional: Bool = false, bare: Bool = false) {
         self.label = label
+        labelLength = label.utf8.count
         self.positional = positional
         self.bare = bare
     }
@@ -61,7 +78,9 @@ public struct ParameterSpec: Sendable {
 /// Matches a call's arguments to its parameters and converts their values, collecting
 /// every problem with a span. Shared by every model's vocabulary.
 public struct ArgumentReader {
-    public let call: Name
+    // The call itself is not kept: copying its name in and destroying it again cost about
+    // 70 instructions a call read (most lines that are not cached call something). The
+    // readers whose diagnostics name the call take it (`name(_:at:of:)`, `key(_:at:of:)`).
     private let arguments: [Argument]
     #if DEBUG
     /// Kept for `index`'s check alone: a release build reads the parameters only while
@@ -74,18 +93,19 @@ public struct ArgumentReader {
     private var matched: SIMD8<Int32>
     public var problems: [Diagnostic]
 
-    /// Reads `arguments` (nil: the call had no parentheses) against `parameters`, at most
-    /// eight of them. Inlined into each vocabulary's call: an init called apart built the
-    /// reader aside and copied it whole into place (a retain and release of each field).
+    /// Reads `arguments` (nil: the call had no parentheses) of `call` against `parameters`,
+    /// at most eight of them. Inlined into each vocabulary's call: an init called apart built
+    /// the reader aside and copied it whole into place (a retain and release of each field).
     @inline(__always)
     public init(call: Name, arguments: [Argument]?, parameters: [ParameterSpec]) {
         precondition(parameters.count <= SIMD8<Int32>.scalarCount, "a call takes at most eight parameters")
-        self.call = call
-        self.arguments = arguments ?? []
+        // Matched before it is stored: read back from `self`, the list was retained again.
+        let arguments = arguments ?? []
+        (matched, problems) = Self.match(arguments, to: parameters, in: call)
+        self.arguments = arguments
         #if DEBUG
         self.parameters = parameters
         #endif
-        (matched, problems) = Self.match(self.arguments, to: parameters, in: call)
     }
 
     /// For each parameter, the index of the argument matched to it (or -1), and the problems
@@ -99,12 +119,13 @@ public struct ArgumentReader {
         for position in arguments.indices {
             let parameter: Int?
             if let label = arguments[position].label {
+                let length = label.text.utf8.count
                 // Arguments are mostly written in the parameters' order: the parameter at the
                 // argument's own position is tried before the list is searched.
-                if position < parameters.count, parameters[position].label.isSpelled(label.text) {
+                if position < parameters.count, parameters[position].labelLength == length, parameters[position].label == label.text {
                     parameter = position
                 } else {
-                    parameter = parameters.firstIndex { $0.label.isSpelled(label.text) }
+                    parameter = parameters.firstIndex { $0.labelLength == length && $0.label == label.text }
                 }
                 if parameter == nil {
                     var notes: [DiagnosticNote] = []
@@ -146,7 +167,7 @@ public struct ArgumentReader {
     @inline(__always)
     private func index(_ label: String, at position: Int) -> Int? {
         #if DEBUG
-        assert(parameters[position].label == label, "'\(label)' is not parameter \(position) of '\(call.text)'")
+        assert(parameters[position].label == label, "'\(label)' is not parameter \(position)")
         #endif
         let index = matched[position]
         return index >= 0 ? Int(index) : nil
@@ -178,8 +199,8 @@ public struct ArgumentReader {
         return value
     }
 
-    /// A name argument (a state or view key); nil with a problem recorded if missing or not a name.
-    public mutating func name(_ label: String, at position: Int) -> Name? {
+    /// A name argument (a state or view key) of `call`; nil with a problem recorded if missing or not a name.
+    public mutating func name(_ label: String, at position: Int, of call: Name) -> Name? {
         guard let argument = argument(label, at: position) else {
             problems.append(Diagnostic(id: "missing-argument", span: call.span, message: "'\(call.text)' needs '\(label)'"))
             return nil
@@ -192,8 +213,8 @@ public struct ArgumentReader {
     }
 
     /// A key written as a name (`offline`) or, for any text a Swift `String` holds, as a
-    /// string (`"none"`); `quoted` says which. Nil with a problem recorded if missing or neither.
-    public mutating func key(_ label: String, at position: Int) -> (text: String, span: SourceSpan, quoted: Bool)? {
+    /// string (`"none"`), of `call`; `quoted` says which. Nil with a problem recorded if missing or neither.
+    public mutating func key(_ label: String, at position: Int, of call: Name) -> (text: String, span: SourceSpan, quoted: Bool)? {
         guard let argument = argument(label, at: position) else {
             problems.append(Diagnostic(id: "missing-argument", span: call.span, message: "'\(call.text)' needs '\(label)'"))
             return nil

@@ -88,7 +88,7 @@ extension JMStatefulTableViewControllerModel {
             command = .updateInfiniteScrolling(reader.flag("shouldInfinitelyScroll", at: 0, default: true))
         case "succeed":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("request", positional: true), ParameterSpec("inserted")])
-            guard let request = requestKind(&reader) else { return .failure(reader.problems) }
+            guard let request = requestKind(&reader, of: name) else { return .failure(reader.problems) }
             if reader.has("inserted", at: 1) && request != .refresh {
                 reader.problems.append(Diagnostic(id: "unexpected-argument", span: name.span,
                                                   message: "only a refresh's success passes index paths to insert"))
@@ -96,7 +96,7 @@ extension JMStatefulTableViewControllerModel {
             command = .succeed(request, inserted: reader.integer("inserted", at: 1, default: 0, in: 0...100_000))
         case "fail":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("request", positional: true), ParameterSpec("error")])
-            guard let request = requestKind(&reader) else { return .failure(reader.problems) }
+            guard let request = requestKind(&reader, of: name) else { return .failure(reader.problems) }
             command = .fail(request, error: reader.string("error", at: 1))
         default:
             return .failure([Vocabulary.unknown(name, among: statementNames + settings + ["wait", "expect", "model"])])
@@ -104,8 +104,8 @@ extension JMStatefulTableViewControllerModel {
         return reader.problems.isEmpty ? .success(command) : .failure(reader.problems)
     }
 
-    private static func requestKind(_ reader: inout ArgumentReader) -> TableRequest? {
-        guard let name = reader.name("request", at: 0) else { return nil }
+    private static func requestKind(_ reader: inout ArgumentReader, of call: Name) -> TableRequest? {
+        guard let name = reader.name("request", at: 0, of: call) else { return nil }
         guard let request = TableRequest(rawValue: name.text) else {
             var notes: [DiagnosticNote] = []
             if let near = Suggestion.nearest(to: name.text, in: TableRequest.allCases.map(\.rawValue)) {

@@ -94,11 +94,11 @@ extension StateViewControllerModel {
                                     parameters: [ParameterSpec("state"), ParameterSpec("to"), ParameterSpec("animated")])
         let animated = reader.flag("animated", at: 2, default: true)
         var state: String?
-        if reader.has("state", at: 0), let name = reader.name("state", at: 0) {
+        if reader.has("state", at: 0), let name = reader.name("state", at: 0, of: keyword) {
             if let problem = unknownState(name.text, span: name.span, names: names) { reader.problems.append(problem) }
             state = name.text
         }
-        guard let target = reader.name("to", at: 1) else { return .failure(reader.problems) }
+        guard let target = reader.name("to", at: 1, of: keyword) else { return .failure(reader.problems) }
         if let problem = unknownState(target.text, span: target.span, names: names) { reader.problems.append(problem) }
         guard reader.problems.isEmpty else { return .failure(reader.problems) }
         return .success(.react(Reaction(callback: subject.text, state: state, target: target.text, animated: animated)))
@@ -130,7 +130,7 @@ extension StateViewControllerModel {
         case "transition", "setNeedsStateTransition":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: [ParameterSpec("to"), ParameterSpec("animated")])
             let animated = reader.flag("animated", at: 1, default: true)
-            guard let target = reader.name("to", at: 0) else { return .failure(reader.problems) }
+            guard let target = reader.name("to", at: 0, of: name) else { return .failure(reader.problems) }
             if let problem = unknownState(target.text, span: target.span, names: names) { reader.problems.append(problem) }
             command = .transition(to: target.text, animated: animated)
         default:

@@ -68,7 +68,7 @@ extension StatefulViewControllerModel {
             reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.transition)
             let animated = reader.flag("animated", at: 1, default: true)
             let hasCompletion = reader.flag("completion", at: 2, default: true)
-            guard let target = reader.key("to", at: 0) else { return .failure(reader.problems) }
+            guard let target = reader.key("to", at: 0, of: name) else { return .failure(reader.problems) }
             // Bare `none` is `.none`; any other key, `content` included, is a view: `.view("content")`
             // is not `.none` to the machine. `"none"` (a string) is `.view("none")`.
             let state: MachineState = !target.quoted && target.text.isSpelled("none") ? .none : .view(target.text)
@@ -81,12 +81,12 @@ extension StatefulViewControllerModel {
             let insets = Insets(top: reader.integer("top", at: 1, default: 0, in: range), left: reader.integer("left", at: 2, default: 0, in: range),
                                 bottom: reader.integer("bottom", at: 3, default: 0, in: range), right: reader.integer("right", at: 4, default: 0, in: range))
             // `viewStore` is keyed by any String, `content` and `none` included.
-            guard let key = reader.key("key", at: 0) else { return .failure(reader.problems) }
+            guard let key = reader.key("key", at: 0, of: name) else { return .failure(reader.problems) }
             names.insert(key.text)
             command = .addView(key.text, insets)
         case "removeView":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.removeView)
-            guard let key = reader.key("key", at: 0) else { return .failure(reader.problems) }
+            guard let key = reader.key("key", at: 0, of: name) else { return .failure(reader.problems) }
             command = .removeView(key.text)
         case "bounds":
             reader = ArgumentReader(call: name, arguments: arguments, parameters: Parameters.bounds)
