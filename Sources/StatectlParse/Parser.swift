@@ -31,7 +31,11 @@ public struct LineParser {
     /// An empty list with room, for the next line's statements.
     private var spareStatements: [Statement] = []
 
-    public init() {}
+    /// `knownWords`: the long words of the model the lines are written for, made once
+    /// (`KnownWords`); none by default, when the model is not known yet.
+    public init(knownWords: KnownWords = .none) {
+        cursor.knownWords = knownWords
+    }
 
     /// `line` excludes the line break; a trailing carriage return (CRLF files) is ignored.
     /// `checkedUTF8`: the line was found to be UTF-8 before (a run reads the text its check
@@ -166,6 +170,8 @@ struct TokenCursor {
     var depth = 0
     /// Empty lists with room, taken for argument lists before allocating new ones.
     var spareArgumentLists: [[Argument]] = []
+    /// Long words handed out as made once, not made from the line's bytes.
+    var knownWords = KnownWords.none
 
     /// Ready to walk the tokens just written, of `source`'s line `line`.
     mutating func restart(source: UnsafeBufferPointer<UInt8>, line: Int) {
@@ -222,7 +228,7 @@ struct TokenCursor {
     @inline(__always)
     func plainText(_ token: Token) -> String {
         let bytes = UnsafeBufferPointer(rebasing: source[token.bytes])
-        return KnownWords.word(bytes) ?? Lexer.string(bytes)
+        return knownWords.word(bytes) ?? Lexer.string(bytes)
     }
 
     /// A name made from an identifier token.

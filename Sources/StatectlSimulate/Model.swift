@@ -300,6 +300,7 @@ public struct Effects {
 
 extension SimulationModel {
     public static var builtinNamespaces: [String: [String]] { [:] }
+    public static var vocabularyWords: [String] { [] }
     public static var versions: [String] { [] }
     public init(version: String) { self.init() }
     public static func writeStatementRecord(_ command: Command, into text: inout CallText) {
@@ -331,6 +332,9 @@ public protocol SimulationModel {
     static var builtinNamespaces: [String: [String]] { get }
     /// The decision logic the model walks, for `graph` to draw.
     static var decisionTree: DecisionTree { get }
+    /// The words its scripts are made of (statement names, settings, properties): the
+    /// parser makes the long ones once (`KnownWords`), not once a line. None by default.
+    static var vocabularyWords: [String] { get }
     /// The releases of the library the model can be, as a script names them after `@`
     /// (`model StatefulViewController@3.0.1`); the first is the default. Empty for a model
     /// with one behaviour.

@@ -279,7 +279,7 @@ final class SessionProgress {
 final class Session<M: SimulationModel> {
     // Touched once per line from one thread; skipping the dynamic exclusivity checks a
     // class's stored properties get is measurable on long scripts.
-    @exclusivity(unchecked) private var parser = LineParser()
+    @exclusivity(unchecked) private var parser = LineParser(knownWords: KnownWords(M.vocabularyWords))
     @exclusivity(unchecked) private var compiler: ScriptCompiler<M>
     /// In `.check` mode it exists but never runs. Not an optional: on every line,
     /// unwrapping one copied the whole simulator.

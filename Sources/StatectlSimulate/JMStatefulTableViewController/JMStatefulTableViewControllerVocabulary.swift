@@ -9,6 +9,8 @@ extension JMStatefulTableViewControllerModel {
                                  "succeed", "fail"]
     static let maximumPoints: Int64 = 10_000_000
 
+    public static var vocabularyWords: [String] { statementNames + settings + properties.map(\.name) }
+
     public static func compile(_ statement: Statement, names: inout KnownNames) -> Checked<Command> {
         switch statement.form {
         case .assignment(let name, let value):

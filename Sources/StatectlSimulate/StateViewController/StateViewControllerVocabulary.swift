@@ -6,6 +6,8 @@ extension StateViewControllerModel {
                                  "viewDidAppear", "willDisappear", "viewWillDisappear", "didDisappear", "viewDidDisappear",
                                  "appear", "disappear", "transition", "setNeedsStateTransition"]
 
+    public static var vocabularyWords: [String] { statementNames + properties.map(\.name) }
+
     public static func compile(_ statement: Statement, names: inout KnownNames) -> Checked<Command> {
         switch statement.form {
         case .declaration(let keyword, let subject, let list, let arguments):

@@ -8,6 +8,8 @@ extension StatefulViewControllerModel {
                                  "bounds", "hasContent"]
     static let maximumPoints: Int64 = 100_000
 
+    public static var vocabularyWords: [String] { statementNames + properties.map(\.name) }
+
     public static func compile(_ statement: Statement, names: inout KnownNames) -> Checked<Command> {
         switch statement.form {
         case .assignment(let name, let value):
