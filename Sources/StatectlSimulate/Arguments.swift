@@ -31,9 +31,9 @@ extension String {
 }
 
 /// A name matched against a vocabulary's words in a `switch` (`switch Word(name.text)`),
-/// compared as `String.isSpelled` does rather than with `String`'s `==`.
-/// The name's length is found once, not once a `case`: a switch tried several cases before
-/// the one that matched, and reading a `String`'s length takes several instructions.
+/// compared as `String.isSpelled` compares, lengths first. The name's length is found
+/// once, not once a `case`: a switch tried several cases before the one that matched, and
+/// reading a `String`'s length takes several instructions.
 struct Word: Equatable, ExpressibleByStringLiteral {
     let text: String
     let count: Int
