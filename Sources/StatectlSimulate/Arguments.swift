@@ -91,7 +91,19 @@ public struct ArgumentReader {
     /// vector, not an array: reading a call's arguments allocates nothing (every line that
     /// is not cached reads its calls' arguments, in both passes).
     private var matched: SIMD8<Int32>
-    public var problems: [Diagnostic]
+    /// Nil while there are none, as on most calls: an empty list was made and released on
+    /// every call read, a release (about 20 instructions) that a nil does not need.
+    private var problemList: [Diagnostic]?
+
+    /// The problems found reading the call, in the order found.
+    public var problems: [Diagnostic] {
+        get { problemList ?? [] }
+        set { problemList = newValue }
+    }
+
+    /// Whether any problem was found; readers test this rather than `problems.isEmpty`,
+    /// which would make an empty list when there are none.
+    public var hasProblems: Bool { !(problemList?.isEmpty ?? true) }
 
     /// Reads `arguments` (nil: the call had no parentheses) of `call` against `parameters`,
     /// at most eight of them. Inlined into each vocabulary's call: an init called apart built
@@ -101,7 +113,7 @@ public struct ArgumentReader {
         precondition(parameters.count <= SIMD8<Int32>.scalarCount, "a call takes at most eight parameters")
         // Matched before it is stored: read back from `self`, the list was retained again.
         let arguments = arguments ?? []
-        (matched, problems) = Self.match(arguments, to: parameters, in: call)
+        (matched, problemList) = Self.match(arguments, to: parameters, in: call)
         self.arguments = arguments
         #if DEBUG
         self.parameters = parameters
@@ -111,9 +123,9 @@ public struct ArgumentReader {
     /// For each parameter, the index of the argument matched to it (or -1), and the problems
     /// found matching; apart from `init`, so that it can be inlined.
     private static func match(_ arguments: [Argument], to parameters: [ParameterSpec],
-                              in call: Name) -> (SIMD8<Int32>, [Diagnostic]) {
+                              in call: Name) -> (SIMD8<Int32>, [Diagnostic]?) {
         var matched = SIMD8<Int32>(repeating: -1)
-        var problems: [Diagnostic] = []
+        var problems: [Diagnostic]? = nil
         // Only the diagnostics need the labels as a list: made when one is, not per call.
         var labels: [String] { parameters.map(\.label) }
         for position in arguments.indices {
@@ -189,24 +201,40 @@ public struct ArgumentReader {
         return word == label
     }
 
+    // `flag`, `string` and `integer` are inlined into the vocabularies' calls, their problems
+    // reported apart (`mismatch`): called, each cost 35 to 65 instructions a reading, most of
+    // them the call's own (every line that is not cached reads a few).
+    @inline(__always)
     public mutating func flag(_ label: String, at position: Int, default value: Bool) -> Bool {
         guard let index = index(label, at: position) else { return value }
         if case .identifier(let word) = arguments[index].value.kind {
             if word.isSpelled("true") { return true }
             if word.isSpelled("false") { return false }
         }
-        problems.append(Diagnostic(id: "type-mismatch", span: arguments[index].value.span, message: "'\(label)' takes true or false"))
+        mismatch(at: index, "'\(label)' takes true or false")
         return value
+    }
+
+    /// Records that the argument at `index` is not of the type its parameter takes.
+    @inline(never)
+    private mutating func mismatch(at index: Int, _ message: String) {
+        problemList.append(Diagnostic(id: "type-mismatch", span: arguments[index].value.span, message: message))
+    }
+
+    @inline(never)
+    private mutating func outOfRange(at index: Int, _ label: String, _ range: ClosedRange<Int64>) {
+        problemList.append(Diagnostic(id: "number-out-of-range", span: arguments[index].value.span,
+                                      message: "'\(label)' must be a whole number from \(range.lowerBound) to \(range.upperBound)"))
     }
 
     /// A name argument (a state or view key) of `call`; nil with a problem recorded if missing or not a name.
     public mutating func name(_ label: String, at position: Int, of call: Name) -> Name? {
         guard let argument = argument(label, at: position) else {
-            problems.append(Diagnostic(id: "missing-argument", span: call.span, message: "'\(call.text)' needs '\(label)'"))
+            problemList.append(Diagnostic(id: "missing-argument", span: call.span, message: "'\(call.text)' needs '\(label)'"))
             return nil
         }
         guard let word = argument.value.identifier else {
-            problems.append(Diagnostic(id: "type-mismatch", span: argument.value.span, message: "'\(label)' takes a name, such as loading"))
+            problemList.append(Diagnostic(id: "type-mismatch", span: argument.value.span, message: "'\(label)' takes a name, such as loading"))
             return nil
         }
         return Name(word, span: argument.value.span)
@@ -216,41 +244,42 @@ public struct ArgumentReader {
     /// string (`"none"`), of `call`; `quoted` says which. Nil with a problem recorded if missing or neither.
     public mutating func key(_ label: String, at position: Int, of call: Name) -> (text: String, span: SourceSpan, quoted: Bool)? {
         guard let argument = argument(label, at: position) else {
-            problems.append(Diagnostic(id: "missing-argument", span: call.span, message: "'\(call.text)' needs '\(label)'"))
+            problemList.append(Diagnostic(id: "missing-argument", span: call.span, message: "'\(call.text)' needs '\(label)'"))
             return nil
         }
         switch argument.value.kind {
         case .identifier(let word): return (word, argument.value.span, false)
         case .string(let text): return (text, argument.value.span, true)
         default:
-            problems.append(Diagnostic(id: "type-mismatch", span: argument.value.span,
+            problemList.append(Diagnostic(id: "type-mismatch", span: argument.value.span,
                                        message: "'\(label)' takes a name, such as loading, or a string"))
             return nil
         }
     }
 
     /// A string argument, or nil if absent (or written as `nil`).
+    @inline(__always)
     public mutating func string(_ label: String, at position: Int) -> String? {
         guard let index = index(label, at: position) else { return nil }
         switch arguments[index].value.kind {
         case .string(let text): return text
         case .identifier("nil"): return nil
         default:
-            problems.append(Diagnostic(id: "type-mismatch", span: arguments[index].value.span, message: "'\(label)' takes a string, such as \"offline\""))
+            mismatch(at: index, "'\(label)' takes a string, such as \"offline\"")
             return nil
         }
     }
 
     /// A whole number in `range`, or `value` if absent.
+    @inline(__always)
     public mutating func integer(_ label: String, at position: Int, default value: Int64, in range: ClosedRange<Int64>) -> Int64 {
         guard let index = index(label, at: position) else { return value }
         guard case .number(let number) = arguments[index].value.kind else {
-            problems.append(Diagnostic(id: "type-mismatch", span: arguments[index].value.span, message: "'\(label)' takes a whole number"))
+            mismatch(at: index, "'\(label)' takes a whole number")
             return value
         }
         guard let integer = number.integer, range.contains(integer) else {
-            problems.append(Diagnostic(id: "number-out-of-range", span: arguments[index].value.span,
-                                       message: "'\(label)' must be a whole number from \(range.lowerBound) to \(range.upperBound)"))
+            outOfRange(at: index, label, range)
             return value
         }
         return integer
@@ -265,11 +294,11 @@ public struct ArgumentReader {
             return milliseconds
         case .number(let number):
             if let milliseconds = Self.milliseconds(fromSeconds: number.text) { return milliseconds }
-            problems.append(Diagnostic(id: "duration-out-of-range", span: argument.value.span,
+            problemList.append(Diagnostic(id: "duration-out-of-range", span: argument.value.span,
                                        message: "'\(label)' must be from 0 to 86400 seconds, in whole milliseconds",
                                        notes: [DiagnosticNote("such as 0.2 or 200ms")]))
         default:
-            problems.append(Diagnostic(id: "type-mismatch", span: argument.value.span,
+            problemList.append(Diagnostic(id: "type-mismatch", span: argument.value.span,
                                        message: "'\(label)' takes seconds (0.2) or a duration (200ms)"))
         }
         return value
@@ -294,5 +323,12 @@ public struct ArgumentReader {
         }
         let total = whole * 1000 + fraction
         return total <= maximumWaitMilliseconds ? total : nil
+    }
+}
+
+extension Optional where Wrapped == [Diagnostic] {
+    /// Appends to the list, making it on the first problem (`ArgumentReader.problemList`).
+    fileprivate mutating func append(_ problem: Diagnostic) {
+        if case .some = self { self!.append(problem) } else { self = [problem] }
     }
 }

@@ -103,7 +103,7 @@ extension JMStatefulTableViewControllerModel {
         default:
             return .failure([Vocabulary.unknown(name, among: statementNames + settings + ["wait", "expect", "model"])])
         }
-        return reader.problems.isEmpty ? .success(command) : .failure(reader.problems)
+        return reader.hasProblems ? .failure(reader.problems) : .success(command)
     }
 
     private static func requestKind(_ reader: inout ArgumentReader, of call: Name) -> TableRequest? {

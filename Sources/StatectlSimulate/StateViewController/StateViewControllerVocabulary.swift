@@ -67,7 +67,7 @@ extension StateViewControllerModel {
             settings.fresh = reader.flag("fresh", at: 6, default: false)
             // Timing arguments (and only they) mean the child conforms to StateViewControllerTransitioning.
             settings.transitioning = timing.indices.contains { reader.has(timing[$0], at: $0) }
-            guard reader.problems.isEmpty else { return .failure(reader.problems) }
+            guard !reader.hasProblems else { return .failure(reader.problems) }
             names.insert(subject.text, in: children)
             return .success(.declareChild(subject.text, settings))
         case "on":
@@ -102,7 +102,7 @@ extension StateViewControllerModel {
         }
         guard let target = reader.name("to", at: 1, of: keyword) else { return .failure(reader.problems) }
         if let problem = unknownState(target.text, span: target.span, names: names) { reader.problems.append(problem) }
-        guard reader.problems.isEmpty else { return .failure(reader.problems) }
+        guard !reader.hasProblems else { return .failure(reader.problems) }
         return .success(.react(Reaction(callback: subject.text, state: state, target: target.text, animated: animated)))
     }
 
@@ -138,7 +138,7 @@ extension StateViewControllerModel {
         default:
             return .failure([Vocabulary.unknown(name, among: statementNames + ["wait", "expect", "model"])])
         }
-        return reader.problems.isEmpty ? .success(command) : .failure(reader.problems)
+        return reader.hasProblems ? .failure(reader.problems) : .success(command)
     }
 
     private static func unknownState(_ state: String, span: SourceSpan, names: KnownNames) -> Diagnostic? {

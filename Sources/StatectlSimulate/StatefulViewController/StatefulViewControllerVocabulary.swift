@@ -97,7 +97,7 @@ extension StatefulViewControllerModel {
         default:
             return .failure([Vocabulary.unknown(name, among: statementNames + ["wait", "expect", "model"])])
         }
-        return reader.problems.isEmpty ? .success(command) : .failure(reader.problems)
+        return reader.hasProblems ? .failure(reader.problems) : .success(command)
     }
 
     public static func describe(_ command: Command) -> String { statementRecord(command).text }
