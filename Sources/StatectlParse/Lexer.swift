@@ -222,13 +222,11 @@ struct Lexer {
     @inline(__always)
     private mutating func skipPlainStringBytes() {
         guard let base = bytes.baseAddress else { return }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         while position &+ 8 <= bytes.count {
             // Unsafe: reads the eight bytes at `position`, inside the buffer (checked above).
             let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-            let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
-            // High bits where a byte is zero, exact up to the first one (which is all that is read).
-            let found = (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)) & highs
+            // A string's quote or backslash, as statement ranges find them: the lowest mark is the first.
+            let found = SWAR.bytesThatMatter(word, inString: true)
             if found != 0 {
                 position &+= found.trailingZeroBitCount &>> 3
                 return

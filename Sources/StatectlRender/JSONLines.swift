@@ -93,31 +93,9 @@ public final class JSONLinesRenderer: RecordSink {
     }
 
     /// Whether `text` holds a byte a JSON string escapes (a control character, a quote, a
-    /// backslash, or 0x7F): a word at a time, then the bytes past the last whole word.
+    /// backslash, or 0x7F).
     static func needsEscape(_ text: UnsafeRawBufferPointer) -> Bool {
-        guard let base = text.baseAddress else { return false }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func escapes(_ word: UInt64) -> Bool {
-            // A byte equal to the quote or the backslash is zero after xor, and borrows.
-            let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
-            let matches = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
-            return OutputBuffer.controlBytes(word) | matches != 0
-        }
-        var offset = 0
-        while offset &+ 8 <= text.count {
-            if escapes(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
-            offset &+= 8
-        }
-        // The bytes past the last whole word: one more word, ending where the text ends.
-        if offset < text.count, text.count >= 8 {
-            return escapes(base.loadUnaligned(fromByteOffset: text.count &- 8, as: UInt64.self))
-        }
-        while offset < text.count {
-            let byte = text[offset]
-            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return true }
-            offset &+= 1
-        }
-        return false
+        OutputBuffer.hasByte(in: text, markedBy: OutputBuffer.jsonEscapeBytes)
     }
 
     /// A JSON string literal; control characters become \u escapes so each record stays on one line.

@@ -171,21 +171,26 @@ public final class OutputBuffer {
         return self.cursor
     }
 
-    /// Whether any byte of `text` is below 0x20 or is 0x7F: a word at a time, then the
-    /// bytes past the last whole word one by one (never a load past the end).
-    static func hasControl(in text: UnsafeRawBufferPointer) -> Bool {
+    /// Whether any byte of `text` is below 0x20 or is 0x7F.
+    static func hasControl(in text: UnsafeRawBufferPointer) -> Bool { hasByte(in: text, markedBy: controlBytes) }
+
+    /// Whether `marks` marks a byte of `text` (as `controlBytes` and `jsonEscapeBytes` mark
+    /// them, nonzero exactly when a byte is one looked for): a word at a time, then the
+    /// bytes past the last whole word as one more word ending where the text ends; a text
+    /// shorter than a word in a word padded with harmless bytes ('a'). Never a load past it.
+    @inline(__always)
+    static func hasByte(in text: UnsafeRawBufferPointer, markedBy marks: (UInt64) -> UInt64) -> Bool {
         guard let base = text.baseAddress else { return false }
         var offset = 0
-        while offset + 8 <= text.count {
-            if hasControl(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
-            offset += 8
+        while offset &+ 8 <= text.count {
+            if marks(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) != 0 { return true }
+            offset &+= 8
         }
-        while offset < text.count {
-            let byte = text[offset]
-            if byte < 0x20 || byte == 0x7F { return true }
-            offset += 1
-        }
-        return false
+        guard offset < text.count else { return false }
+        if text.count >= 8 { return marks(base.loadUnaligned(fromByteOffset: text.count &- 8, as: UInt64.self)) != 0 }
+        var word: UInt64 = 0x6161_6161_6161_6161
+        withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: text) }
+        return marks(word) != 0
     }
 
     /// Whether any byte of `word` is below 0x20 or is 0x7F, without looking at them one by one.

@@ -54,6 +54,17 @@ struct OutputCursor {
         at += count
     }
 
+    /// A kept piece (a log line's columns, a frame) from a buffer readable for at least 32
+    /// bytes: as four words when it is at most 32 bytes long, as most are, else copied.
+    @inline(__always)
+    mutating func put(kept source: UnsafePointer<UInt8>, count: Int) {
+        if count <= 32 {
+            put(wordsFrom: source, count: count)
+        } else {
+            put(source, count: count)
+        }
+    }
+
     /// UTF-8 `text` (room for its length and 8 more), copied and checked for control
     /// characters in one pass: true when it has none, else false with nothing put (the
     /// caller escapes it).
@@ -139,25 +150,7 @@ struct OutputCursor {
         assert(room >= 48 && width <= 24, "no room made for a number")
         let column = UnsafeMutableRawPointer(at)
         for offset in stride(from: 0, to: 24, by: 8) { column.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: offset, as: UInt64.self) }
-        var magnitude = number.magnitude
-        var start = 24
-        OutputBuffer.digitPairs.withUTF8Buffer { pairs in
-            while magnitude >= 100 {
-                let (quotient, pair) = magnitude.quotientAndRemainder(dividingBy: 100)
-                start &-= 2
-                column.storeBytes(of: pairs[Int(truncatingIfNeeded: pair) &* 2], toByteOffset: start, as: UInt8.self)
-                column.storeBytes(of: pairs[Int(truncatingIfNeeded: pair) &* 2 &+ 1], toByteOffset: start &+ 1, as: UInt8.self)
-                magnitude = quotient
-            }
-            if magnitude >= 10 {
-                start &-= 2
-                column.storeBytes(of: pairs[Int(truncatingIfNeeded: magnitude) &* 2], toByteOffset: start, as: UInt8.self)
-                column.storeBytes(of: pairs[Int(truncatingIfNeeded: magnitude) &* 2 &+ 1], toByteOffset: start &+ 1, as: UInt8.self)
-            } else {
-                start &-= 1
-                column.storeBytes(of: UInt8(truncatingIfNeeded: magnitude) &+ 0x30, toByteOffset: start, as: UInt8.self)
-            }
-        }
+        var start = 24 &- Self.storeDigits(of: number.magnitude, endingAt: at + 24)
         if number < 0 {
             start &-= 1
             column.storeBytes(of: UInt8(ascii: "-"), toByteOffset: start, as: UInt8.self)
@@ -177,7 +170,7 @@ struct OutputCursor {
     @inline(__always)
     mutating func put(number: Int64, rightAlignedIn width: Int = 0) {
         assert(room >= OutputCursor.numberRoom + max(width, 0), "no room made for a number")
-        var magnitude = number.magnitude
+        let magnitude = number.magnitude
         let digits = OutputBuffer.decimalDigits(magnitude)
         let length = digits &+ (number < 0 ? 1 : 0)
         if length < width {
@@ -194,19 +187,33 @@ struct OutputCursor {
             at.pointee = UInt8(ascii: "-")
             at += 1
         }
-        let digitsStart = at
         at += digits
-        // The digits from the right, two at a time.
-        var index = digits
+        _ = Self.storeDigits(of: magnitude, endingAt: at)
+    }
+
+    /// Stores `magnitude`'s decimal digits so that they end just before `end`, from the
+    /// right, two at a time; returns how many there are.
+    @inline(__always)
+    private static func storeDigits(of magnitude: UInt64, endingAt end: UnsafeMutablePointer<UInt8>) -> Int {
+        var magnitude = magnitude
+        var start = end
         OutputBuffer.digitPairs.withUTF8Buffer { pairs in
-            while index >= 2 {
+            while magnitude >= 100 {
                 let (quotient, pair) = magnitude.quotientAndRemainder(dividingBy: 100)
-                index &-= 2
-                digitsStart[index] = pairs[Int(truncatingIfNeeded: pair) &* 2]
-                digitsStart[index &+ 1] = pairs[Int(truncatingIfNeeded: pair) &* 2 &+ 1]
+                start -= 2
+                start[0] = pairs[Int(truncatingIfNeeded: pair) &* 2]
+                start[1] = pairs[Int(truncatingIfNeeded: pair) &* 2 &+ 1]
                 magnitude = quotient
             }
+            if magnitude >= 10 {
+                start -= 2
+                start[0] = pairs[Int(truncatingIfNeeded: magnitude) &* 2]
+                start[1] = pairs[Int(truncatingIfNeeded: magnitude) &* 2 &+ 1]
+            } else {
+                start -= 1
+                start[0] = UInt8(truncatingIfNeeded: magnitude) &+ 0x30
+            }
         }
-        if index == 1 { digitsStart[0] = UInt8(truncatingIfNeeded: magnitude) &+ 0x30 }
+        return end - start
     }
 }

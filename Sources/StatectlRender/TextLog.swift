@@ -75,12 +75,8 @@ public final class TextLogRenderer: RecordSink {
         var line = out.cursor(room: Self.columnsCapacity + 32 + Self.messageRoom)
         if let last = columnsFor, last.time == record.time {
             if last.line == record.line {
-                // `columns` holds at least 32 bytes: read as words when the columns fit.
-                if columnsCount <= 32 {
-                    line.put(wordsFrom: columns, count: columnsCount)
-                } else {
-                    line.put(columns, count: columnsCount)
-                }
+                // `columns` holds at least 32 bytes.
+                line.put(kept: columns, count: columnsCount)
             } else {
                 line.put(wordsFrom: columns, count: timeColumnCount)
                 line = writeLineColumn(record.line, at: line)
@@ -253,8 +249,8 @@ public final class TextLogRenderer: RecordSink {
     /// (a text of a word or more, a value searched for), each of which makes sure of this
     /// room again after it: its fixed texts, numbers (21 bytes at most), short texts (8
     /// stored), a job (21) and a frame (88). The longest, a view added's, is 8 + 13 + 88 +
-    /// 11 = 120 bytes, and the line break after it; a fixed piece is then stored with no check (`OutputCursor` asserts the
-    /// room in debug builds, which the tests run).
+    /// 11 = 120 bytes, and the line break after it; a fixed piece is then stored with no
+    /// check (`OutputCursor` asserts the room in debug builds, which the tests run).
     private static let messageRoom = 160
 
     @inline(__always)
@@ -387,12 +383,8 @@ public final class TextLogRenderer: RecordSink {
     private func writeFrame(_ frame: SIMD4<Int64>, at line: OutputCursor) -> OutputCursor {
         var line = line
         if frame == lastFrame {
-            // Most frames are a few numbers: 32 bytes (`frameColumn` is initialised) copied whole.
-            if frameColumnCount <= 32 {
-                line.put(wordsFrom: frameColumn, count: frameColumnCount)
-            } else {
-                line.put(frameColumn, count: frameColumnCount)
-            }
+            // `frameColumn` holds 96 bytes, all initialised.
+            line.put(kept: frameColumn, count: frameColumnCount)
             return line
         }
         return writeNewFrame(frame, at: line)
@@ -410,6 +402,8 @@ public final class TextLogRenderer: RecordSink {
         }
         line.put(UInt8(ascii: ")"))
         frameColumnCount = line.at - start
+        // At most 88 bytes: '(', four numbers of at most 20 bytes, three ", " and ')'.
+        assert(frameColumnCount <= Self.frameCapacity, "a frame longer than its kept column")
         UnsafeMutableRawPointer(frameColumn).copyBytes(from: start, byteCount: frameColumnCount)
         lastFrame = frame
         return line
@@ -494,13 +488,9 @@ public final class TextLogRenderer: RecordSink {
             }
         case .unobtrusiveError:
             put("handleErrorWhenContentAvailable(" as StaticString, &line)
-            if let error = fields.nextText(.error) {
-                line = writeQuoted(error, at: line)
-            } else {
-                out.commit(line)
-                if case .string(let error)? = Self.find(.error, in: &fields) { JSONLinesRenderer.writeQuoted(error.bytes, to: out) }
-                line = out.cursor(room: Self.messageRoom)
-            }
+            var error = fields.nextText(.error)
+            if error == nil, case .string(let found)? = Self.find(.error, in: &fields) { error = found }
+            if let error { line = writeQuoted(error, at: line) }
             put(") (#" as StaticString, &line)
             number(.count, &fields, &line)
             put(UInt8(ascii: ")"), &line)
