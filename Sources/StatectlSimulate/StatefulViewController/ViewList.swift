@@ -150,12 +150,25 @@ struct ViewList: RandomAccessCollection {
         }
         precondition(index >= 0 && index <= packedCount, "ViewList index out of range")
         guard packedCount < Self.capacity, let slot = Self.slot(view) else {
-            var views = Array(self)
-            views.insert(view, at: index)
-            self = ViewList(spilled: views)
+            spill(inserting: view, at: index)
             return
         }
         insertPacked(slot, at: index)
+    }
+
+    /// The packed list as an array with `view` at `index`, spilled. Made view by view, with
+    /// room for a few more: `Array(self)` and `Array.insert` went through the generic copy
+    /// and `replaceSubrange`, about 900 instructions, at every custom view a run shows.
+    @inline(never)
+    private mutating func spill(inserting view: PlaceholderView, at index: Int) {
+        var views: [PlaceholderView] = []
+        views.reserveCapacity(2 * Self.capacity)
+        for position in 0..<packedCount {
+            if position == index { views.append(view) }
+            views.append(self[position])
+        }
+        if index == packedCount { views.append(view) }
+        self = ViewList(spilled: views)
     }
 
     /// Puts `slot` at `index` of the packed list, which has room for it.
@@ -268,8 +281,12 @@ struct ViewList: RandomAccessCollection {
         if spilled != nil {
             // The last view (often the only one) taken off the end: `Array.remove(at:)`
             // moved the elements after it with a call to memmove even when there were none.
-            if index == spilled!.count - 1 { return spilled!.removeLast() }
-            return spilled!.remove(at: index)
+            let view = index == spilled!.count - 1 ? spilled!.removeLast() : spilled!.remove(at: index)
+            // Emptied, the list packs again (`packed` is 0 while spilled): a run that shows a
+            // custom view now and then spilled at the first and for good, and every later job
+            // took the array's way, its keys retained and compared as text.
+            if spilled!.isEmpty { spilled = nil }
+            return view
         }
         let view = self[index]
         let at = Self.slotBits * index, below = slots & ((1 << at) - 1)
