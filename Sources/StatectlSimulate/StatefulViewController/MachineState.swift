@@ -65,6 +65,26 @@ extension FieldEncoder {
         default: add(key, state.logName)
         }
     }
+
+    /// The key of the view `state` shows (not `.none`) as a field: the library's keys from
+    /// their literals, as `add(_:logNameOf:)` (a `String`'s bytes are found through a call).
+    func add(_ key: FieldKey, viewKeyOf state: MachineState) {
+        switch state.libraryCode {
+        case 0?: preconditionFailure(".none shows no view")
+        case let code?: add(key, libraryKey: Int(code) - 1)
+        default: add(key, state.keyOrNil!)
+        }
+    }
+
+    /// Library key `code`'s text (`libraryKeyIndex`) as a field, from its literal.
+    func add(_ key: FieldKey, libraryKey code: Int) {
+        switch code {
+        case 0: add(key, "content" as StaticString)
+        case 1: add(key, "loading" as StaticString)
+        case 2: add(key, "error" as StaticString)
+        default: add(key, "empty" as StaticString)
+        }
+    }
 }
 
 /// Custom state keys by number, for `MachineState`: one table for the process, only ever

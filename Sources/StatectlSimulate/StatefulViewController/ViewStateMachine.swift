@@ -224,17 +224,16 @@ struct ViewStateMachine {
                     container.insertInOrderIfAbsent(stored.view(key: job.target.keyOrNil!))
                 }
                 effects.record(.viewAdded) { fields in
-                    let key = job.target.keyOrNil!
                     // Made here, inside the record: explore's sink takes no `viewAdded`. Four
                     // numbers, not an array: an array was allocated for every view added.
                     let left = Int64(stored.left), top = Int64(stored.top)
                     let frame = SIMD4(left, top, bounds.width - left - Int64(stored.right), bounds.height - top - Int64(stored.bottom))
-                    fields.add(.view, key)
+                    fields.add(.view, viewKeyOf: job.target)
                     fields.add(.frame, frame)
                     fields.add(.animated, job.animated)
                 }
             } else {
-                effects.record(.noView) { $0.add(.view, job.target.keyOrNil!) }
+                effects.record(.noView) { $0.add(.view, viewKeyOf: job.target) }
             }
         }
         inFlight = (job, endsAt)
@@ -251,7 +250,7 @@ struct ViewStateMachine {
         // does the same for empty ones.)
         if forgottenOnScreen.isEmptyAndPacked, forgottenInFlight.isEmptyAndPacked,
            container.removePacked(keeping: job.target.libraryCode.flatMap { $0 == 0 ? nil : Int($0) - 1 },
-                                  removed: { code in effects.record(.viewRemoved) { $0.add(.view, libraryKey(code)) } }) {
+                                  removed: { code in effects.record(.viewRemoved) { $0.add(.view, libraryKey: code) } }) {
             finish(job, effects: &effects)
             return
         }
