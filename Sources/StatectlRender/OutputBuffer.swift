@@ -8,10 +8,28 @@
 public final class OutputBuffer {
     /// The bytes live behind a pointer the class never reassigns, so writes are plain
     /// memory copies: no dynamic exclusivity checks, no generic array appends.
+    ///
+    /// Pointers where the block's bytes end, where it ends and where a line hands it on, not
+    /// a count and a capacity: a log line's cursor (`OutputCursor`) is then taken, checked and
+    /// committed with no sum to make from the base, as every record does.
     private struct Storage {
         var base: UnsafeMutablePointer<UInt8>
-        var count: Int
-        var capacity: Int
+        /// Where the next byte goes: `count` bytes past `base`.
+        var next: UnsafeMutablePointer<UInt8>
+        /// `capacity` bytes past `base`.
+        var end: UnsafeMutablePointer<UInt8>
+        /// `threshold` bytes past `base`: a line that ends there or later hands the block on.
+        var flushPoint: UnsafeMutablePointer<UInt8>
+
+        var count: Int { next - base }
+        var capacity: Int { end - base }
+
+        init(base: UnsafeMutablePointer<UInt8>, count: Int, capacity: Int, threshold: Int) {
+            self.base = base
+            next = base + count
+            end = base + capacity
+            flushPoint = base + threshold
+        }
     }
 
     private let storage: UnsafeMutablePointer<Storage>
@@ -26,7 +44,7 @@ public final class OutputBuffer {
         self.drain = drain
         let capacity = max(threshold, 1024) + 4096
         storage = .allocate(capacity: 1)
-        storage.initialize(to: Storage(base: .allocate(capacity: capacity), count: 0, capacity: capacity))
+        storage.initialize(to: Storage(base: .allocate(capacity: capacity), count: 0, capacity: capacity, threshold: threshold))
     }
 
     deinit {
@@ -44,8 +62,7 @@ public final class OutputBuffer {
     /// hands back where it stopped (`commit`). Valid until the next write through the buffer.
     var cursor: OutputCursor {
         @inline(__always) get {
-            OutputCursor(at: storage.pointee.base + storage.pointee.count,
-                         end: storage.pointee.base + (storage.pointee.capacity &- OutputCursor.slack))
+            OutputCursor(at: storage.pointee.next, end: storage.pointee.end - OutputCursor.slack)
         }
     }
 
@@ -59,7 +76,7 @@ public final class OutputBuffer {
     /// What `cursor` wrote, counted as written.
     @inline(__always)
     func commit(_ cursor: OutputCursor) {
-        storage.pointee.count = cursor.at - storage.pointee.base
+        storage.pointee.next = cursor.at
     }
 
     /// Commits `cursor` and returns one with room for `room` bytes: the rare path of a
@@ -84,31 +101,31 @@ public final class OutputBuffer {
     func reserve(_ extra: Int) {
         // A wrapping sum: the count is within the block, and `extra` a piece's length or a
         // fixed room; the overflow check cost two instructions on every record.
-        if storage.pointee.count &+ extra > storage.pointee.capacity { grow(extra) }
+        if storage.pointee.end - storage.pointee.next < extra { grow(extra) }
     }
 
     private func grow(_ extra: Int) {
-        let capacity = max(storage.pointee.capacity * 2, storage.pointee.count + extra)
+        let count = storage.pointee.count
+        let capacity = max(storage.pointee.capacity * 2, count + extra)
         let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        base.update(from: storage.pointee.base, count: storage.pointee.count)
+        base.update(from: storage.pointee.base, count: count)
         storage.pointee.base.deallocate()
-        storage.pointee.base = base
-        storage.pointee.capacity = capacity
+        storage.pointee = Storage(base: base, count: count, capacity: capacity, threshold: threshold)
     }
 
     @inline(__always)
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        if storage.pointee.count + bytes.count > storage.pointee.capacity {
+        if storage.pointee.end - storage.pointee.next < bytes.count {
             // Only a piece that does not fit can be one to write through: no cost for the others.
             if bytes.count >= direct { return writeThrough(UnsafeRawBufferPointer(bytes)) }
             grow(bytes.count)
         }
-        let destination = storage.pointee.base + storage.pointee.count
+        let destination = storage.pointee.next
         // Most pieces of a log line are a few bytes: a few loads and stores beat a call to
         // memcpy, and a loop a byte at a time.
         UnsafeMutableRawPointer(destination).copyBytes(from: source, byteCount: bytes.count)
-        storage.pointee.count &+= bytes.count
+        storage.pointee.next += bytes.count
     }
 
     /// Hands on what has gathered, then `bytes` from where they lie: a piece longer than a
@@ -250,8 +267,8 @@ public final class OutputBuffer {
     @inline(__always)
     public func write(_ byte: UInt8) {
         reserve(1)
-        storage.pointee.base[storage.pointee.count] = byte
-        storage.pointee.count &+= 1
+        storage.pointee.next.pointee = byte
+        storage.pointee.next += 1
     }
 
     /// A decimal integer, without going through String (`OutputCursor.put(number:rightAlignedIn:)`).
@@ -296,8 +313,8 @@ public final class OutputBuffer {
         let missing = width - (storage.pointee.count - start)
         guard missing > 0 else { return }
         reserve(missing)
-        (storage.pointee.base + storage.pointee.count).initialize(repeating: 0x20, count: missing)
-        storage.pointee.count += missing
+        storage.pointee.next.initialize(repeating: 0x20, count: missing)
+        storage.pointee.next += missing
     }
 
     /// Ends a unit of output (a log line): hands the bytes on once enough have gathered.
@@ -305,7 +322,7 @@ public final class OutputBuffer {
     @inline(__always)
     public func endLine() {
         write(UInt8(0x0A))
-        if storage.pointee.count >= threshold { flush() }
+        if storage.pointee.next >= storage.pointee.flushPoint { flush() }
     }
 
     /// `endLine` after what `cursor` wrote; its room holds the line break (made sure of by
@@ -315,7 +332,7 @@ public final class OutputBuffer {
         var cursor = cursor
         cursor.put(UInt8(0x0A))
         commit(cursor)
-        if storage.pointee.count >= threshold { flush() }
+        if storage.pointee.next >= storage.pointee.flushPoint { flush() }
     }
 
     /// How many times the buffer was flushed: a position taken before a flush means nothing after it.
@@ -327,7 +344,7 @@ public final class OutputBuffer {
         flushes &+= 1
         guard storage.pointee.count > 0 else { return }
         drain(UnsafeRawBufferPointer(start: storage.pointee.base, count: storage.pointee.count))
-        storage.pointee.count = 0
+        storage.pointee.next = storage.pointee.base
     }
 }
 
