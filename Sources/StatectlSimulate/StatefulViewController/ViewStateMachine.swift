@@ -217,27 +217,39 @@ struct ViewStateMachine {
                 containerShown = true
                 effects.record(.containerAdded)
             }
-            if let stored = viewStore.view(for: job.target) {
-                if let code = job.target.libraryCode {
+            if let code = job.target.libraryCode {
+                if let stored = viewStore.view(for: job.target) {
                     container.insertInOrderIfAbsent(libraryKey: Int(code) - 1, serial: stored.serial)
+                    recordViewAdded(stored, animated: job.animated, effects: &effects) { $0.add(.view, libraryKey: Int(code) - 1) }
                 } else {
-                    container.insertInOrderIfAbsent(stored.view(key: job.target.keyOrNil!))
+                    effects.record(.noView) { $0.add(.view, viewKeyOf: job.target) }
                 }
-                effects.record(.viewAdded) { fields in
-                    // Made here, inside the record: explore's sink takes no `viewAdded`. Four
-                    // numbers, not an array: an array was allocated for every view added.
-                    let left = Int64(stored.left), top = Int64(stored.top)
-                    let frame = SIMD4(left, top, bounds.width - left - Int64(stored.right), bounds.height - top - Int64(stored.bottom))
-                    fields.add(.view, viewKeyOf: job.target)
-                    fields.add(.frame, frame)
-                    fields.add(.animated, job.animated)
-                }
+            } else if viewStore.hasSpilled, let key = job.target.keyOrNil, let stored = viewStore.view(forCustomKey: key) {
+                // A custom key's text read once, for the store, the list and the record: each
+                // read it (a look-up under a lock) for itself.
+                container.insertInOrderIfAbsent(stored.view(key: key))
+                recordViewAdded(stored, animated: job.animated, effects: &effects) { $0.add(.view, key) }
             } else {
                 effects.record(.noView) { $0.add(.view, viewKeyOf: job.target) }
             }
         }
         inFlight = (job, endsAt)
         if !job.animated { complete(effects: &effects) }
+    }
+
+    /// The `viewAdded` record of `stored`, its key added by `addKey`.
+    @inline(__always)
+    private mutating func recordViewAdded(_ stored: StoredView, animated: Bool, effects: inout Effects,
+                                          addKey: (FieldEncoder) -> Void) {
+        effects.record(.viewAdded) { fields in
+            // Made here, inside the record: explore's sink takes no `viewAdded`. Four
+            // numbers, not an array: an array was allocated for every view added.
+            let left = Int64(stored.left), top = Int64(stored.top)
+            let frame = SIMD4(left, top, bounds.width - left - Int64(stored.right), bounds.height - top - Int64(stored.bottom))
+            addKey(fields)
+            fields.add(.frame, frame)
+            fields.add(.animated, animated)
+        }
     }
 
     /// Finishes the job in flight: removes the views it hides (and on master, when hiding

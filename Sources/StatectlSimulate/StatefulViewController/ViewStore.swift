@@ -67,6 +67,12 @@ struct ViewStore {
         return spilled![key]
     }
 
+    /// Whether any view spilled into the dictionary: a custom key's view can only be there.
+    var hasSpilled: Bool { spilled != nil }
+
+    /// The view for a custom key (one that is not the library's), which only the dictionary holds.
+    func view(forCustomKey key: String) -> StoredView? { spilled?[key] }
+
     @discardableResult
     mutating func updateValue(_ view: StoredView, forKey key: String) -> StoredView? {
         guard let index = libraryKeyIndex(key) else {
