@@ -17,7 +17,11 @@ public final class TextLogRenderer: RecordSink {
     private var columnsCount = 0
     /// Where the line column starts in `columns`.
     private var timeColumnCount = 0
-    private var columnsFor: (time: Int64, line: Int?)?
+    /// The time and line (`lineKey`) the kept columns show: plain numbers, not an optional
+    /// pair, so that each record compares two words. From the start, the time column of time
+    /// 0 is kept and no line (`noLine`).
+    private var columnsTime: Int64 = 0
+    private var columnsLine = TextLogRenderer.noLine
     /// The line the kept line column shows (nil: none made yet, or `-`), and its length.
     private var lineColumnFor: Int?
     private var lineColumnCount = 0
@@ -60,6 +64,10 @@ public final class TextLogRenderer: RecordSink {
         columns.initialize(repeating: 0x20, count: Self.columnsCapacity + Self.columnsCapacity / 2)
         jobColumn.initialize(repeating: 0x20, count: 32)
         frameColumn.initialize(repeating: 0x20, count: Self.frameCapacity)
+        // Time 0's column, written as any other (room for its words past it).
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * Self.columnsCapacity)
+        _ = writeTimeColumn(0, at: OutputCursor(at: scratch, end: scratch + Self.columnsCapacity))
+        scratch.deallocate()
     }
 
     deinit {
@@ -73,8 +81,8 @@ public final class TextLogRenderer: RecordSink {
         // of at most 21), the kind column's 32 stored bytes and a message's fixed pieces
         // (`messageRoom`), made sure of once: they are then stored with no check each.
         var line = out.cursor(room: Self.columnsCapacity + 32 + Self.messageRoom)
-        if let last = columnsFor, last.time == record.time {
-            if last.line == record.line {
+        if columnsTime == record.time {
+            if columnsLine == Self.lineKey(record.line) {
                 // `columns` holds at least 32 bytes.
                 line.put(kept: columns, count: columnsCount)
             } else {
@@ -149,7 +157,8 @@ public final class TextLogRenderer: RecordSink {
         // A few bytes: `copyBytes`' words, not a call to memmove (as for the line column below).
         UnsafeMutableRawPointer(columns).copyBytes(from: start, byteCount: timeColumnCount)
         columnsCount = timeColumnCount
-        columnsFor = (time, nil)
+        columnsTime = time
+        columnsLine = Self.noLine
         return line
     }
 
@@ -211,8 +220,15 @@ public final class TextLogRenderer: RecordSink {
         UnsafeMutableRawPointer(columns + timeColumnCount).storeBytes(of: first, as: SIMD2<UInt64>.self)
         UnsafeMutableRawPointer(columns + timeColumnCount).storeBytes(of: second, toByteOffset: 16, as: SIMD2<UInt64>.self)
         columnsCount = timeColumnCount &+ lineColumnCount
-        columnsFor!.line = line
+        columnsLine = Self.lineKey(line)
     }
+
+    /// A record's line as `columnsLine` keeps it: -1 for none (a line is counted from 1).
+    @inline(__always)
+    private static func lineKey(_ line: Int?) -> Int { line ?? -1 }
+
+    /// `columnsLine` when no line column is kept: no record's `lineKey`.
+    private static var noLine: Int { Int.min }
 
     /// The log line for one record, without its line break.
     public static func line(for record: Record) -> String {
