@@ -97,7 +97,9 @@ struct ViewList: RandomAccessCollection {
 
     func firstIndex(of view: PlaceholderView) -> Int? {
         if let spilled { return spilled.firstIndex(of: view) }
-        guard let slot = Self.slot(view) else { return nil }
+        // Empty (the forgotten views, as good as always) before the view's key is looked
+        // at: a custom key's is compared as text.
+        guard packed != 0, let slot = Self.slot(view) else { return nil }
         for index in 0..<packedCount where packedSlot(index) == slot { return index }
         return nil
     }
