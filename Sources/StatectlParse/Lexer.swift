@@ -3,15 +3,24 @@
 /// Tokens carry no text: names, strings and numbers are read from the line's bytes when the
 /// parser needs them as `String`s, so a token is plain data (copying or dropping one
 /// retains and releases nothing, and a keyword is compared as bytes).
+///
+/// The kind is a byte and a number's value a field of its own: as an enum with an `Int64?`
+/// payload, the kind took a payload word and two tag bytes, every token written stored
+/// them all, and telling `.end` or `.identifier` apart compared the tag and the payload.
 struct Token {
-    enum Kind: Equatable {
+    enum Kind: UInt8, Equatable {
         /// The text is the token's bytes.
         case identifier
-        /// The text is between the quotes; `escaped` when it holds a backslash escape.
-        case string(escaped: Bool)
-        /// The text is the token's bytes; `integer` is nil with a fraction or past 64 bits.
-        case number(integer: Int64?)
-        case duration(milliseconds: Int64)
+        /// The text is between the quotes.
+        case string
+        /// A string whose text holds a backslash escape.
+        case escapedString
+        /// The text is the token's bytes; `value` is the number.
+        case integer
+        /// The text is the token's bytes: a number with a fraction or past 64 bits.
+        case inexactNumber
+        /// `value` is the milliseconds.
+        case duration
         /// `@3.0.1` after a model name: the text is the bytes after the `@`.
         case version
         case leftParen, rightParen, leftBracket, rightBracket
@@ -19,13 +28,25 @@ struct Token {
         case end
     }
 
-    var kind: Kind
     var bytes: Range<Int>
+    /// An integer's value or a duration's milliseconds; 0 for other kinds.
+    var value: Int64
+    var kind: Kind
 
-    var isEnd: Bool { if case .end = kind { return true }; return false }
-    var isSemicolon: Bool { if case .semicolon = kind { return true }; return false }
-    var isComma: Bool { if case .comma = kind { return true }; return false }
-    var isIdentifier: Bool { if case .identifier = kind { return true }; return false }
+    init(kind: Kind, bytes: Range<Int>, value: Int64 = 0) {
+        self.bytes = bytes
+        self.value = value
+        self.kind = kind
+    }
+
+    var isEnd: Bool { kind == .end }
+    var isSemicolon: Bool { kind == .semicolon }
+    var isComma: Bool { kind == .comma }
+    var isIdentifier: Bool { kind == .identifier }
+    /// A number literal, integer or not.
+    var isNumber: Bool { kind == .integer || kind == .inexactNumber }
+    /// A number's value, nil with a fraction or past 64 bits (`NumberLiteral.integer`).
+    var integer: Int64? { kind == .integer ? value : nil }
 }
 
 /// Longest `wait` the language takes: a day. Longer waits say more about a typo than a UI.
@@ -196,7 +217,7 @@ struct Lexer {
             position += 1
             switch byte {
             case UInt8(ascii: "\""):
-                return Token(kind: .string(escaped: escaped), bytes: start..<position)
+                return Token(kind: escaped ? .escapedString : .string, bytes: start..<position)
             case UInt8(ascii: "\\"):
                 guard position < bytes.count else { break }
                 let escape = bytes[position]
@@ -285,8 +306,8 @@ struct Lexer {
         let numberEnd = position
         while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
         if position == numberEnd {
-            let signed = integerPart.map { negative ? -$0 : $0 }
-            return Token(kind: .number(integer: fractionRange.isEmpty ? signed : nil), bytes: start..<position)
+            guard fractionRange.isEmpty, let integer = integerPart else { return Token(kind: .inexactNumber, bytes: start..<position) }
+            return Token(kind: .integer, bytes: start..<position, value: negative ? -integer : integer)
         }
         if negative {
             throw Diagnostic(id: "duration-out-of-range", span: span(start..<position),
@@ -309,7 +330,7 @@ struct Lexer {
                 throw Diagnostic(id: "duration-out-of-range", span: span(start..<position),
                                            message: "duration out of range", notes: [DiagnosticNote("a duration is at most 86400s (one day)")])
             }
-            return Token(kind: .duration(milliseconds: milliseconds), bytes: start..<position)
+            return Token(kind: .duration, bytes: start..<position, value: milliseconds)
         }
         if integerPart == nil || integerPart! > maximumWaitMilliseconds {
             throw Diagnostic(id: "duration-out-of-range", span: span(start..<position),

@@ -201,7 +201,7 @@ struct TokenCursor {
     /// the `@`, a string's value with its escapes decoded.
     func text(_ token: Token) -> String {
         switch token.kind {
-        case .string(let escaped): return Lexer.decodeString(token.bytes, escaped: escaped, in: source)
+        case .string, .escapedString: return Lexer.decodeString(token.bytes, escaped: token.kind == .escapedString, in: source)
         case .version: return Lexer.string(UnsafeBufferPointer(rebasing: source[token.bytes.lowerBound + 1..<token.bytes.upperBound]))
         default: return Lexer.string(UnsafeBufferPointer(rebasing: source[token.bytes]))
         }
@@ -264,10 +264,10 @@ struct TokenCursor {
             form = .model(modelName, version: version)
         } else if isWord(first, "wait") {
             switch peek.kind {
-            case .duration(let milliseconds):
-                form = .wait(milliseconds: milliseconds)
+            case .duration:
+                form = .wait(milliseconds: peek.value)
                 stepOver()
-            case .number:
+            case .integer, .inexactNumber:
                 let number = text(peek)
                 throw error("duration-without-unit", "duration needs a unit", at: peek,
                                       notes: [DiagnosticNote("write \(number)ms or \(number)s")])
@@ -424,9 +424,10 @@ struct TokenCursor {
         let token = peek
         switch token.kind {
         case .identifier: stepOver(); return Expression(.identifier(plainText(token)), span: span(token.bytes))
-        case .string: stepOver(); return Expression(.string(text(token)), span: span(token.bytes))
-        case .number(let integer):
+        case .string, .escapedString: stepOver(); return Expression(.string(text(token)), span: span(token.bytes))
+        case .integer, .inexactNumber:
             stepOver()
+            let integer = token.integer
             // Written as the number's own spelling (no leading zero, not `-0`), its text is
             // not kept: it can be spelled again from the value.
             let first = token.bytes.lowerBound
@@ -435,7 +436,7 @@ struct TokenCursor {
                 return Expression(.number(NumberLiteral(spelledAs: integer)), span: span(token.bytes))
             }
             return Expression(.number(NumberLiteral(text: plainText(token), integer: integer)), span: span(token.bytes))
-        case .duration(let ms): stepOver(); return Expression(.duration(milliseconds: ms), span: span(token.bytes))
+        case .duration: stepOver(); return Expression(.duration(milliseconds: token.value), span: span(token.bytes))
         case .leftBracket: return try list()
         default:
             throw error("expected-value", "expected a value, found \(describe(token))", at: token)
@@ -474,8 +475,8 @@ struct TokenCursor {
     func describe(_ token: Token) -> String {
         switch token.kind {
         case .identifier: return "'\(text(token))'"
-        case .string: return "a string"
-        case .number: return "'\(text(token))'"
+        case .string, .escapedString: return "a string"
+        case .integer, .inexactNumber: return "'\(text(token))'"
         case .duration: return "a duration"
         case .version: return "'@\(text(token))'"
         case .leftParen: return "'('"

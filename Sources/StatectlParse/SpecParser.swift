@@ -104,10 +104,10 @@ extension TokenCursor {
             }
             directive = .events(events)
         case "depth", "queue":
-            guard case .number(let integer) = peek.kind else {
+            guard peek.isNumber else {
                 throw error("expected-bound", "expected a whole number after '\(word)', such as \(word) \(word == "depth" ? 10 : 5)", at: peek)
             }
-            guard let value = integer, value >= 0, value <= maximumExploreBound else {
+            guard let value = peek.integer, value >= 0, value <= maximumExploreBound else {
                 throw error("bound-out-of-range", "'\(word)' takes a whole number from 0 to \(maximumExploreBound)", at: peek)
             }
             advance()
