@@ -10,10 +10,14 @@
 ///
 ///     statementRanges(in: "start; wait 300ms  # soon", into: &ranges)  // [0..<5, 7..<17]
 ///
-/// `line` is a line's text without its line break or trailing carriage return.
-public func statementRanges(in line: UnsafeBufferPointer<UInt8>, into ranges: inout StatementRangeList) {
+/// `line` is a line's text without its line break or trailing carriage return. Returns
+/// whether every byte of the line is ASCII (below 0x80), comment included: such a line is
+/// UTF-8, and the caller need not validate it (`LineParser.isUTF8`) in a pass of its own.
+/// The scan loads every byte anyway, and or-ing the words it loads costs an instruction a word.
+@discardableResult
+public func statementRanges(in line: UnsafeBufferPointer<UInt8>, into ranges: inout StatementRangeList) -> Bool {
     ranges.removeAll()
-    guard let base = line.baseAddress else { return }
+    guard let base = line.baseAddress else { return true }
     // Unsafe: eight bytes are loaded at a time, unaligned; every load lies inside `line`.
     let raw = UnsafeRawPointer(base)
     let count = line.count
@@ -22,20 +26,26 @@ public func statementRanges(in line: UnsafeBufferPointer<UInt8>, into ranges: in
     // Locals, and no nested function touching them: captured, they lived in memory, and
     // the loop read `inString` from there at every word.
     var inString = false
+    // Every byte loaded, or-ed: the scans below cover each byte from 0 to where they stop.
+    var loaded: UInt64 = 0
 
     while true {
         // The next byte that matters, by a loop made for each side of a quote: one loop
         // testing `inString` at every word, its positions checked for overflow, took about
         // a quarter more (343 instructions a call on a distinct-line script, 273 now).
-        let found = inString ? firstByteThatMatters(raw, from: position, count: count, inString: true)
-                             : firstByteThatMatters(raw, from: position, count: count, inString: false)
-        guard found < count else { addTrimmed(start..<count, of: line, to: &ranges); return }
+        let found = inString ? firstByteThatMatters(raw, from: position, count: count, inString: true, loaded: &loaded)
+                             : firstByteThatMatters(raw, from: position, count: count, inString: false, loaded: &loaded)
+        guard found < count else {
+            addTrimmed(start..<count, of: line, to: &ranges)
+            return loaded & SWAR.highs == 0
+        }
         switch line[found] {
         case UInt8(ascii: "\""):
             inString.toggle()
             position = found + 1
         case UInt8(ascii: "\\"):
-            // The escaped byte, a quote say, is the string's.
+            // The escaped byte, a quote say, is the string's (skipped, so or-ed here).
+            if found + 1 < count { loaded |= UInt64(line[found + 1]) }
             position = min(found + 2, count)
         case UInt8(ascii: ";"):
             addTrimmed(start..<found, of: line, to: &ranges)
@@ -43,19 +53,22 @@ public func statementRanges(in line: UnsafeBufferPointer<UInt8>, into ranges: in
             position = start
         default:  // '#': the rest of the line is a comment.
             addTrimmed(start..<found, of: line, to: &ranges)
-            return
+            return loaded & SWAR.highs == 0 && isASCII(raw, from: found, count: count)
         }
     }
 }
 
 /// Where the first byte at or after `position` that matters (`SWAR.bytesThatMatter`) is in
-/// the `count` bytes at `raw`, or `count`. Inlined where `inString` is a constant.
+/// the `count` bytes at `raw`, or `count`; the bytes from `position` to there (and maybe
+/// some after) or-ed into `loaded`. Inlined where `inString` is a constant.
 @inline(__always)
-private func firstByteThatMatters(_ raw: UnsafeRawPointer, from position: Int, count: Int, inString: Bool) -> Int {
+private func firstByteThatMatters(_ raw: UnsafeRawPointer, from position: Int, count: Int, inString: Bool,
+                                  loaded: inout UInt64) -> Int {
     var position = position
     // Wrapping arithmetic: positions stay within a buffer's count, far from overflowing.
     while position &+ 8 <= count {
         let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        loaded |= word
         let hits = SWAR.bytesThatMatter(word, inString: inString)
         if hits != 0 { return position &+ hits.trailingZeroBitCount &>> 3 }
         position &+= 8
@@ -65,15 +78,28 @@ private func firstByteThatMatters(_ raw: UnsafeRawPointer, from position: Int, c
         // The last bytes, fewer than eight: the line's last eight loaded, those before
         // `position` shifted out.
         let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) &>> (8 &* (8 &- (count &- position)))
+        loaded |= word
         let hits = SWAR.bytesThatMatter(word, inString: inString)
         return hits != 0 ? position &+ hits.trailingZeroBitCount &>> 3 : count
     }
     while position < count {
         let byte = raw.load(fromByteOffset: position, as: UInt8.self)
+        loaded |= UInt64(byte)
         if byte == 0x22 || (inString ? byte == 0x5C : byte == 0x3B || byte == 0x23) { return position }
         position &+= 1
     }
     return count
+}
+
+/// Whether the bytes from `position` to `count` at `raw` are all ASCII: a comment's, which
+/// the statement scan stops short of.
+private func isASCII(_ raw: UnsafeRawPointer, from position: Int, count: Int) -> Bool {
+    var position = position
+    while position < count {
+        if raw.load(fromByteOffset: position, as: UInt8.self) >= 0x80 { return false }
+        position += 1
+    }
+    return true
 }
 
 /// `piece` of `line` without its leading and trailing spaces and tabs, appended to
@@ -142,7 +168,7 @@ public struct StatementRangeList: RandomAccessCollection {
 /// Byte tests on eight bytes at once (SIMD within a register).
 enum SWAR {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
+    static let highs: UInt64 = 0x8080_8080_8080_8080
 
     /// A word with the high bit of each byte of `word` (little-endian) that equals `byte`
     /// set. Bits may also be set above the lowest match (a borrow runs on), never below it:

@@ -427,11 +427,11 @@ final class Session<M: SimulationModel> {
         // one piece, it paid for a second look-up and a copy of its parsed form for nothing.
         // Without a ';' (found with wide loads) it cannot have more.
         guard let base = text.baseAddress, memchr(base, 0x3B, text.count) != nil else { return nil }
-        statementRanges(in: text, into: &ranges)
+        let ascii = statementRanges(in: text, into: &ranges)
         guard ranges.count > 1 else { return nil }
-        // A run's lines were found to be UTF-8 when checked.
+        // A run's lines were found to be UTF-8 when checked. An ASCII line is UTF-8.
         if !checking { return runStatements(text, line, number, hash: hash) }
-        guard LineParser.isUTF8(text) else { return nil }
+        guard ascii || LineParser.isUTF8(text) else { return nil }
         if simulating { return runStatements(text, line, number, hash: hash) }
         return checkStatements(text, line, number, hash: hash)
     }

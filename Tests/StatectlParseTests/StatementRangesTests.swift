@@ -98,6 +98,24 @@ struct StatementRangesTests {
         }
     }
 
+    @Test("says a line is ASCII exactly when every byte is below 0x80, comment and escapes included")
+    func asciiAnswer() {
+        let alphabet: [UInt8] = [0x3B, 0x22, 0x23, 0x5C, 0x20, 0x61, 0x28, 0x80, 0xC3, 0xA9, 0xFF]
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<40 {
+            for _ in 0..<200 {
+                // Mostly ASCII, so that a line's one high byte falls anywhere: after an escape, in a comment, in the tail.
+                let line = (0..<length).map { _ in
+                    Int.random(in: 0..<8, using: &generator) == 0 ? alphabet.randomElement(using: &generator)!
+                                                                 : alphabet[Int.random(in: 0..<7, using: &generator)]
+                }
+                var found = StatementRangeList()
+                let ascii = line.withUnsafeBufferPointer { statementRanges(in: $0, into: &found) }
+                #expect(ascii == line.allSatisfy { $0 < 0x80 }, "\(line)")
+            }
+        }
+    }
+
     @Test("on a line that parses, the ranges are the statements' spans")
     func parserSpans() {
         let lines = [
