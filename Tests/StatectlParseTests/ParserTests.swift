@@ -34,6 +34,35 @@ struct ParserTests {
         #expect(parse("wait \(text)").statements.first?.form == .wait(milliseconds: milliseconds))
     }
 
+    @Test("a number's value is its digits' up to 64 bits and nil past them, whatever its length")
+    func numberValues() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 1...24 {
+            for _ in 0..<200 {
+                // Leading zeros sometimes; runs of nines near the 64-bit edge as often as not.
+                let digits = String((0..<length).map { _ in
+                    Bool.random(using: &generator) ? "9" : Character(String(Int.random(in: 0...9, using: &generator)))
+                })
+                let negative = Bool.random(using: &generator)
+                let literal = (negative ? "-" : "") + digits
+                // The magnitude must fit in Int64, even for a negative literal.
+                let expected = UInt64(digits).flatMap { $0 <= UInt64(Int64.max) ? Int64($0) : nil }.map { negative ? -$0 : $0 }
+                guard case .assignment(_, let value)? = parse("offset = \(literal)").statements.first?.form,
+                      case .number(let number) = value.kind else { Issue.record("\(literal) did not parse"); continue }
+                #expect(number.integer == expected, "\(literal)")
+                #expect(number.text == literal)
+                // As a duration: milliseconds up to a day, longer ones out of range.
+                guard !negative else { continue }
+                let wait = parse("wait \(digits)ms")
+                if let expected, expected <= maximumWaitMilliseconds {
+                    #expect(wait.statements.first?.form == .wait(milliseconds: expected), "\(digits)ms")
+                } else {
+                    #expect(wait.diagnostics.first?.id == "duration-out-of-range", "\(digits)ms")
+                }
+            }
+        }
+    }
+
     @Test("negative numbers are numbers")
     func negative() {
         guard case .assignment(_, let value)? = parse("contentOffset = -40").statements.first?.form else { Issue.record("no assignment"); return }
