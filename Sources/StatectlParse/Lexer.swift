@@ -49,6 +49,49 @@ struct Token {
     var integer: Int64? { kind == .integer ? value : nil }
 }
 
+/// Room for a line's tokens, kept by a parser from line to line: the lexer writes each token
+/// straight into it, and the parser reads them back, with no array between. As an array,
+/// every statement lexed paid for a uniqueness check and a closure around the writes, and
+/// every token read for a bounds check. A class, so that it frees its memory.
+///
+/// Every slot is always initialized (with `.end` when made, then with tokens of earlier
+/// lines), so reading any index below `count` is defined; the parser reads a line's tokens
+/// up to its `.end`, and looks one past a token only below `count`.
+final class TokenBuffer {
+    private(set) var base: UnsafeMutablePointer<Token>
+    /// The number of slots, all initialized.
+    private(set) var count: Int
+
+    init(count: Int = 32) {
+        base = .allocate(capacity: count)
+        base.initialize(repeating: Token(kind: .end, bytes: 0..<0), count: count)
+        self.count = count
+    }
+
+    deinit {
+        // Tokens are plain data: nothing to deinitialize.
+        base.deallocate()
+    }
+
+    /// The token at `index`, which is below `count`.
+    @inline(__always)
+    subscript(index: Int) -> Token {
+        assert(index >= 0 && index < count, "token index out of range")
+        // Unsafe: `index` is below `count` (the parser's reads are, as above), and every slot is initialized.
+        return base[index]
+    }
+
+    /// Twice the slots, the tokens kept.
+    func grow() {
+        let larger = UnsafeMutablePointer<Token>.allocate(capacity: count * 2)
+        larger.moveInitialize(from: base, count: count)
+        (larger + count).initialize(repeating: Token(kind: .end, bytes: 0..<0), count: count)
+        base.deallocate()
+        base = larger
+        count *= 2
+    }
+}
+
 /// Longest `wait` the language takes: a day. Longer waits say more about a typo than a UI.
 public let maximumWaitMilliseconds: Int64 = 86_400_000
 
@@ -68,40 +111,26 @@ struct Lexer {
 
     /// All tokens up to a comment or the end of the line, closed by `.end`, written over
     /// `tokens` from its start; returns how many, or throws the first lexical error.
-    /// `tokens` only grows, its elements past the count left as they were: a parser that
-    /// keeps it from line to line writes each token in place, where appending checked the
-    /// array's capacity and uniqueness for every token.
-    mutating func tokenize(into tokens: inout [Token]) throws(Diagnostic) -> Int {
-        var count = 0
+    /// `tokens` only grows, its slots past the count left as they were.
+    mutating func tokenize(into tokens: TokenBuffer) throws(Diagnostic) -> Int {
+        // A copy of the lexer in a local, handed back at the end: as `self`, the position
+        // was stored to memory at every byte.
+        var lexer = self
+        var written = 0
         while true {
-            if count == tokens.count {
-                tokens.append(contentsOf: repeatElement(Token(kind: .end, bytes: 0..<0), count: Swift.max(16, tokens.count)))
-            }
-            // Unsafe: writes only below the buffer's count, which the loop checks. The error
-            // is thrown straight through (typed): caught into an optional and rethrown, the
-            // optional was destroyed on every call, about 60 instructions a statement. The
-            // closure works on its own copies of the lexer and the count, handed back when
-            // it returns: captured, the position was stored to memory at every byte and the
-            // count at every token.
-            let start = self, startCount = count
-            let (done, written, position) = try tokens.withUnsafeMutableBufferPointer {
-                (buffer) throws(Diagnostic) -> (Bool, Int, Int) in
-                var lexer = start
-                var written = startCount
-                // The buffer's start and count in locals: read through the closure's
-                // argument, the start was loaded from memory for every token.
-                let base = buffer.baseAddress!, room = buffer.count
-                while written < room {
-                    let token = try lexer.next()
-                    base[written] = token
-                    written += 1
-                    if token.isEnd { return (true, written, lexer.position) }
+            if written == tokens.count { tokens.grow() }
+            // The start and count in locals, read again only after growing.
+            let base = tokens.base, room = tokens.count
+            while written < room {
+                let token = try lexer.next()
+                // Unsafe: `written` is below the buffer's count, which the loop checks.
+                base[written] = token
+                written += 1
+                if token.isEnd {
+                    self = lexer
+                    return written
                 }
-                return (false, written, lexer.position)
             }
-            count = written
-            self.position = position
-            if done { return count }
         }
     }
 

@@ -22,12 +22,12 @@ public enum Parser {
 public struct LineParser {
     /// The last line's tokens, closed by `.end`: the first `tokenCount` (0 when it did not
     /// lex); the rest are stale, kept for their storage.
-    var tokens: [Token] { cursor.tokens }
+    var tokens: TokenBuffer { cursor.tokens }
     var tokenCount = 0
     /// The cursor that walks each line's tokens, kept with them (and the spare argument
     /// lists) from line to line: made and dropped per line, it released both lists it held.
     /// Its `source` points into the last line parsed, read only while parsing it.
-    private var cursor = TokenCursor(tokens: [], source: UnsafeBufferPointer(start: nil, count: 0), line: 0)
+    private var cursor = TokenCursor(tokens: TokenBuffer(), source: UnsafeBufferPointer(start: nil, count: 0), line: 0)
     /// An empty list with room, for the next line's statements.
     private var spareStatements: [Statement] = []
 
@@ -53,7 +53,7 @@ public struct LineParser {
         }
         var lexer = Lexer(bytes: line, line: number)
         do {
-            tokenCount = try lexer.tokenize(into: &cursor.tokens)
+            tokenCount = try lexer.tokenize(into: cursor.tokens)
         } catch {
             return ParsedLine(diagnostics: [error])
         }
@@ -109,7 +109,7 @@ public struct LineParser {
         lexer.position = range.lowerBound
         tokenCount = 0
         do {
-            tokenCount = try lexer.tokenize(into: &cursor.tokens)
+            tokenCount = try lexer.tokenize(into: cursor.tokens)
         } catch {
             throw NotAStatementAlone()
         }
@@ -159,7 +159,8 @@ public struct NotAStatementAlone: Error {}
 
 /// Walks a line's tokens; one method per grammar rule.
 struct TokenCursor {
-    var tokens: [Token]
+    /// The line's tokens, closed by `.end`; a buffer shared with the parser that lexed them.
+    let tokens: TokenBuffer
     /// The line the tokens' byte ranges point into.
     var source: UnsafeBufferPointer<UInt8>
     var line: Int

@@ -63,6 +63,21 @@ struct ParserTests {
         }
     }
 
+    @Test("one parser reads short lines, a line of thousands of tokens (its token room grown), then short ones again")
+    func tokenRoomGrows() {
+        var parser = LineParser()
+        let long = "addView(" + (0..<2000).map { "a\($0): \($0)" }.joined(separator: ", ") + "); start"
+        for line in ["start; wait 3ms", long, "expect state == loading", long, "end(error: \"x\")"] {
+            let bytes = Array(line.utf8)
+            let parsed = bytes.withUnsafeBufferPointer { parser.parse(line: $0, number: 1) }
+            #expect(parsed.diagnostics.isEmpty)
+            #expect(parsed.statements == parse(line).statements)
+        }
+        guard case .call(_, let arguments)? = parse(long).statements.first?.form else { Issue.record("no call"); return }
+        #expect(arguments?.count == 2000)
+        #expect(arguments?.last?.label?.text == "a1999")
+    }
+
     @Test("negative numbers are numbers")
     func negative() {
         guard case .assignment(_, let value)? = parse("contentOffset = -40").statements.first?.form else { Issue.record("no assignment"); return }
