@@ -114,14 +114,11 @@ public struct LineParser {
             throw NotAStatementAlone()
         }
         cursor.restart(source: text, line: number)
-        let statement: Statement
         do {
-            statement = try cursor.statement()
+            return try cursor.statement(alone: true)
         } catch {
             throw NotAStatementAlone()
         }
-        guard cursor.atEnd else { throw NotAStatementAlone() }
-        return statement
     }
 
     /// Takes back a line's statements once they are no longer needed, so that the next
@@ -243,8 +240,11 @@ struct TokenCursor {
 
     /// statement := 'model' NAME ('@' VERSION)? | 'wait' DURATION | 'expect' condition
     ///            | NAME '=' value | NAME ( '(' arguments ')' )?
+    /// `alone`: the statement must end the tokens (`LineParser.statementAlone`), a `;` after
+    /// it is an error. Checked here, where the statement is made: checked by the caller,
+    /// the statement was copied whole (128 bytes) once more on its way out.
     @inline(__always)  // into the line's loop, as `arguments` is into it
-    mutating func statement() throws(Diagnostic) -> Statement {
+    mutating func statement(alone: Bool = false) throws(Diagnostic) -> Statement {
         let first = peek
         guard case .identifier = first.kind else {
             throw error("expected-statement", "expected a statement, found \(describe(first))", at: first)
@@ -291,7 +291,7 @@ struct TokenCursor {
                     let property = self.name(peek)
                     stepOver(); stepOver()
                     let value = try value()
-                    if atEnd || tokens[index].isSemicolon || (commaEndsStatement && tokens[index].isComma) {
+                    if atEnd || (!alone && (tokens[index].isSemicolon || (commaEndsStatement && tokens[index].isComma))) {
                         let end = tokens[index - 1].bytes.upperBound
                         return Statement(.expect(property: property, comparison, value), span: span(first.bytes.lowerBound..<end))
                     }
@@ -324,7 +324,7 @@ struct TokenCursor {
                 form = .call(name, arguments: nil)
             }
         }
-        guard atEnd || tokens[index].isSemicolon || (commaEndsStatement && tokens[index].isComma) else {
+        guard atEnd || (!alone && (tokens[index].isSemicolon || (commaEndsStatement && tokens[index].isComma))) else {
             throw error("expected-end", "expected ';' or the end of the line, found \(describe(peek))", at: peek)
         }
         let end = tokens[index - 1].bytes.upperBound
