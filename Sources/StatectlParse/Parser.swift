@@ -145,8 +145,14 @@ public struct LineParser {
         guard cursor.spareArgumentLists.count < 16, arguments.capacity <= 16 else { return }
         var list = arguments
         while !list.isEmpty { list.removeLast() }
-        // Moved in: appended as a copy, the list was retained and released again.
-        cursor.spareArgumentLists.append(consume list)
+        // Moved in: appended as a copy, the list was retained and released again. Into the
+        // single slot first: statements are mostly parsed and compiled one at a time, and
+        // the list of lists cost a uniqueness check and a capacity check each way.
+        if cursor.spareArgumentList == nil {
+            cursor.spareArgumentList = consume list
+        } else {
+            cursor.spareArgumentLists.append(consume list)
+        }
     }
 }
 
@@ -166,7 +172,9 @@ struct TokenCursor {
     var commaEndsStatement = false
     /// Brackets open around the value being parsed; bounded by `maximumNestingDepth`.
     var depth = 0
-    /// Empty lists with room, taken for argument lists before allocating new ones.
+    /// Empty lists with room, taken for argument lists before allocating new ones: the one
+    /// handed back last, if none has taken it since, and the others.
+    var spareArgumentList: [Argument]?
     var spareArgumentLists: [[Argument]] = []
     /// Long words handed out as made once, not made from the line's bytes.
     var knownWords = KnownWords.none
@@ -362,9 +370,14 @@ struct TokenCursor {
         // A list handed back has the room its last call needed, mostly enough (appending
         // grows it otherwise): only a new one is sized by counting the arguments first.
         // Taken with `removeLast` after a test: `popLast() ?? []` retained and released it.
-        var arguments: [Argument]
-        if spareArgumentLists.isEmpty {
-            arguments = []
+        var arguments: [Argument] = []
+        if spareArgumentList != nil {
+            // Swapped out, so that the slot is left empty without a copy of the list (one
+            // copy, and the list's first append copied its storage).
+            var handedBack: [Argument]? = nil
+            swap(&handedBack, &spareArgumentList)
+            arguments = handedBack!
+        } else if spareArgumentLists.isEmpty {
             arguments.reserveCapacity(argumentCount())
         } else {
             arguments = spareArgumentLists.removeLast()
