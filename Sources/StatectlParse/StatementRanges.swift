@@ -164,29 +164,3 @@ public struct StatementRangeList: RandomAccessCollection {
         count = 0
     }
 }
-
-/// Byte tests on eight bytes at once (SIMD within a register).
-enum SWAR {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    static let highs: UInt64 = 0x8080_8080_8080_8080
-
-    /// A word with the high bit of each byte of `word` (little-endian) that equals `byte`
-    /// set. Bits may also be set above the lowest match (a borrow runs on), never below it:
-    /// the lowest set bit always marks the first match.
-    @inline(__always)
-    static func bytes(equalTo byte: UInt8, in word: UInt64) -> UInt64 {
-        let zeroWhereEqual = word ^ (ones &* UInt64(byte))
-        return (zeroWhereEqual &- ones) & ~zeroWhereEqual & highs
-    }
-
-    /// The bytes that matter in `word` when cutting a line into statements, marked as
-    /// `bytes(equalTo:in:)` marks them: outside a string `;`, `"` and `#`; inside one `"` and
-    /// `\`. `"` (0x22) and `#` (0x23) differ only in their lowest bit, so one test with
-    /// that bit set finds both.
-    @inline(__always)
-    static func bytesThatMatter(_ word: UInt64, inString: Bool) -> UInt64 {
-        inString
-            ? bytes(equalTo: 0x22, in: word) | bytes(equalTo: 0x5C, in: word)
-            : bytes(equalTo: 0x3B, in: word) | bytes(equalTo: 0x23, in: word | ones)
-    }
-}

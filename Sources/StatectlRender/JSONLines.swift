@@ -1,3 +1,4 @@
+import StatectlParse
 import StatectlSimulate
 
 /// Renders records as JSON Lines: one object a line with `t`, `line` and `kind` first,
@@ -95,7 +96,7 @@ public final class JSONLinesRenderer: RecordSink {
     /// Whether `text` holds a byte a JSON string escapes (a control character, a quote, a
     /// backslash, or 0x7F).
     static func needsEscape(_ text: UnsafeRawBufferPointer) -> Bool {
-        OutputBuffer.hasByte(in: text, markedBy: OutputBuffer.jsonEscapeBytes)
+        SWAR.hasByte(in: text, markedBy: SWAR.escapeBytes)
     }
 
     /// A JSON string literal; control characters become \u escapes so each record stays on one line.

@@ -1,3 +1,5 @@
+import StatectlParse
+
 /// Collects output bytes and hands them on in large blocks, so that writing a long log
 /// costs few system calls. Where the bytes go (a file, a string in a test) is the caller's.
 ///
@@ -189,68 +191,7 @@ public final class OutputBuffer {
     }
 
     /// Whether any byte of `text` is below 0x20 or is 0x7F.
-    static func hasControl(in text: UnsafeRawBufferPointer) -> Bool { hasByte(in: text, markedBy: controlBytes) }
-
-    /// Whether `marks` marks a byte of `text` (as `controlBytes` and `jsonEscapeBytes` mark
-    /// them, nonzero exactly when a byte is one looked for): a word at a time, then the
-    /// bytes past the last whole word as one more word ending where the text ends; a text
-    /// shorter than a word in a word padded with harmless bytes ('a'). Never a load past it.
-    @inline(__always)
-    static func hasByte(in text: UnsafeRawBufferPointer, markedBy marks: (UInt64) -> UInt64) -> Bool {
-        guard let base = text.baseAddress else { return false }
-        var offset = 0
-        while offset &+ 8 <= text.count {
-            if marks(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) != 0 { return true }
-            offset &+= 8
-        }
-        guard offset < text.count else { return false }
-        if text.count >= 8 { return marks(base.loadUnaligned(fromByteOffset: text.count &- 8, as: UInt64.self)) != 0 }
-        var word: UInt64 = 0x6161_6161_6161_6161
-        withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: text) }
-        return marks(word) != 0
-    }
-
-    /// Whether any byte of `word` is below 0x20 or is 0x7F, without looking at them one by one.
-    @inline(__always)
-    static func hasControl(_ word: UInt64) -> Bool { controlBytes(word) != 0 }
-
-    /// `controlBytes(_:)` of two words at once.
-    @inline(__always)
-    static func controlBytes(_ words: SIMD2<UInt64>) -> SIMD2<UInt64> {
-        let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101), highs = SIMD2<UInt64>(repeating: 0x8080_8080_8080_8080)
-        let below = (words &- ones &* 0x20) & ~words & highs
-        let deletes = words ^ (ones &* 0x7F)
-        return below | ((deletes &- ones) & ~deletes & highs)
-    }
-
-    /// `controlBytes(_:)`, with quotes and backslashes marked too: the bytes a JSON string escapes.
-    @inline(__always)
-    static func jsonEscapeBytes(_ words: SIMD2<UInt64>) -> SIMD2<UInt64> {
-        let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101), highs = SIMD2<UInt64>(repeating: 0x8080_8080_8080_8080)
-        // A byte equal to the quote or the backslash is zero after xor, and borrows.
-        let quotes = words ^ (ones &* 0x22), backslashes = words ^ (ones &* 0x5C)
-        return controlBytes(words) | (((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs)
-    }
-
-    @inline(__always)
-    static func jsonEscapeBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
-        return controlBytes(word) | (((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs)
-    }
-
-    /// Nonzero exactly when a byte of `word` is below 0x20 or is 0x7F (its bits say little
-    /// more: a borrow may mark bytes past a control character too). Words' results can be
-    /// or-ed, and tested once.
-    @inline(__always)
-    static func controlBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        // A byte below 0x20 borrows when 0x20 is taken from it (its high bit was clear);
-        // a byte equal to 0x7F is zero after xor with 0x7F, and borrows when 1 is taken.
-        let below = (word &- ones &* 0x20) & ~word & highs
-        let deletes = word ^ (ones &* 0x7F)
-        return below | ((deletes &- ones) & ~deletes & highs)
-    }
+    static func hasControl(in text: UnsafeRawBufferPointer) -> Bool { SWAR.hasByte(in: text, markedBy: SWAR.controlBytes) }
 
     public func write(_ text: String) {
         var text = text

@@ -1,3 +1,5 @@
+import StatectlParse
+
 /// Where a writer stores the next bytes of a buffer's block, and how far it may go: a log
 /// line's pieces are stored through it with a compare each against `end`, the two pointers
 /// held in registers, and the count stored once (`OutputBuffer.commit`). Through the buffer,
@@ -78,10 +80,10 @@ struct OutputCursor {
     @inline(__always)
     mutating func put(checking text: UnsafeRawBufferPointer, forJSON: Bool = false) -> Bool {
         @inline(__always) func marks(_ words: SIMD2<UInt64>) -> SIMD2<UInt64> {
-            forJSON ? OutputBuffer.jsonEscapeBytes(words) : OutputBuffer.controlBytes(words)
+            forJSON ? SWAR.escapeBytes(words) : SWAR.controlBytes(words)
         }
         @inline(__always) func marks(_ word: UInt64) -> UInt64 {
-            forJSON ? OutputBuffer.jsonEscapeBytes(word) : OutputBuffer.controlBytes(word)
+            forJSON ? SWAR.escapeBytes(word) : SWAR.controlBytes(word)
         }
         assert(text.count + 8 <= room, "no room made for a text")
         let source = text.baseAddress!
@@ -135,7 +137,7 @@ struct OutputCursor {
         UnsafeMutableRawPointer(at).storeBytes(of: text, as: UInt64.self)
         // Above the text, harmless bytes ('a') for the check.
         let padded = text | (0x6161_6161_6161_6161 as UInt64) &<< UInt64(truncatingIfNeeded: 8 &* count)
-        guard OutputBuffer.controlBytes(padded) == 0 else { return false }
+        guard SWAR.controlBytes(padded) == 0 else { return false }
         at += count
         return true
     }

@@ -1,3 +1,5 @@
+import StatectlParse
+
 /// The `statement` record's one field — the call as the log shows it — written as UTF-8
 /// straight into its encoding (`FieldEncoder.encode(.call, string:)` gives the same bytes).
 ///
@@ -183,33 +185,11 @@ public struct CallText: ~Copyable {
         append(byte: UInt8(ascii: "\""))
     }
 
-    /// Whether a byte of `utf8` is a control character, `"` or `\`: a word at a time, then
-    /// the bytes past the last whole word.
+    /// Whether a byte of `utf8` is a control character, `"` or `\`: the bytes a JSON string
+    /// escapes too, tested by the same word-at-a-time code.
+    @inline(__always)
     private static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = utf8.baseAddress else { return false }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        /// High bits where a byte of `word` is zero (and maybe above one that is).
-        func zeros(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
-        var offset = 0
-        func needsEscape(_ word: UInt64) -> Bool {
-            let controls = (word &- ones &* 0x20) & ~word & highs
-            return controls | zeros(word ^ (ones &* 0x7F)) | zeros(word ^ (ones &* 0x22)) | zeros(word ^ (ones &* 0x5C)) != 0
-        }
-        while offset &+ 8 <= utf8.count {
-            if needsEscape(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) { return true }
-            offset &+= 8
-        }
-        // The last eight bytes, overlapping some already tested, in one load: a loop over the
-        // bytes past the last whole word cost as much as the words.
-        if offset < utf8.count, utf8.count >= 8 {
-            return needsEscape(UnsafeRawPointer(base + (utf8.count &- 8)).loadUnaligned(as: UInt64.self))
-        }
-        while offset < utf8.count {
-            let byte = utf8[offset]
-            if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
-            offset &+= 1
-        }
-        return false
+        SWAR.hasByte(in: UnsafeRawBufferPointer(utf8), markedBy: SWAR.escapeBytes)
     }
 
     /// A key as `SwiftLiteral.key` spells it: bare when it is an identifier, else a string.
