@@ -306,6 +306,10 @@ final class Session<M: SimulationModel> {
     /// Where the simulator writes the `statement` record of a command run once, for every
     /// such command (`Simulator.run(_:span:problems:statementText:)`).
     @exclusivity(unchecked) private var statementText = CallText()
+    /// The problems of the line being fed, empty between lines: a list made and returned for
+    /// every line was released for every line, though nearly always empty (about 18
+    /// instructions a line).
+    @exclusivity(unchecked) private var lineProblems: [Diagnostic] = []
     /// Checking: recent lines that had problems, so that a script repeating a bad line
     /// millions of times is checked in time linear in its length with a small constant.
     private let failedLines = LineCache<FailedLine>(slots: 64)
@@ -319,54 +323,66 @@ final class Session<M: SimulationModel> {
     }
 
     func feed(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> [Diagnostic] {
+        feedLine(line, number)
+        return takeLineProblems()
+    }
+
+    /// The line's problems, leaving `lineProblems` empty for the next.
+    private func takeLineProblems() -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        swap(&problems, &lineProblems)
+        return problems
+    }
+
+    /// `feed`, its problems left in `lineProblems`.
+    private func feedLine(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) {
         // Hashed once for every cache look-up of the line (a line too long to cache is not hashed).
         let hash = line.count <= LineCache<FailedLine>.longestLine ? LineCache<FailedLine>.hash(line) : 0
         if let cached = cache.value(for: line, hash: hash) {
             // Checked before: nothing to report; running, its spans' line is corrected by the simulator.
-            return simulating ? simulator.runLine(cached, line: number) : []
+            if simulating { simulator.runLine(cached, line: number, appendingTo: &lineProblems) }
+            return
         }
         if !simulating, let failed = failedLines.value(for: line, hash: hash), failed.namesVersion == compiler.namesVersion {
             // The same text with the same names declared fails the same way (its own
             // declarations, if any, were made the first time and changed nothing since).
-            return failed.problems.map { $0.onLine(number) }
+            lineProblems = failed.problems.map { $0.onLine(number) }
+            return
         }
-        let problems: [Diagnostic]
-        if let fed = feedStatements(line, number, hash: hash) {
-            problems = fed
-        } else if let fed = feedStatement(line, number, hash: hash) {
-            problems = fed
-        } else {
+        if feedStatements(line, number, hash: hash) == nil, feedStatement(line, number, hash: hash) == nil {
             // A run's lines were found to be UTF-8 when checked.
             var parsed = parser.parse(line: line, number: number, checkedUTF8: !checking)
-            problems = feedParsed(&parsed, line, number, hash: hash)
+            feedParsed(&parsed, line, number, hash: hash)
             parser.recycle(&parsed)
         }
         // Problems of a line not simulated are errors (a checked run's first error included).
-        if !simulating, !problems.isEmpty {
-            failedLines.insert(FailedLine(problems, namesVersion: compiler.namesVersion), for: line, hash: hash)
+        if !simulating, !lineProblems.isEmpty {
+            failedLines.insert(FailedLine(lineProblems, namesVersion: compiler.namesVersion), for: line, hash: hash)
         }
-        return problems
     }
 
     func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ splitter: inout LineSplitter, _ report: Script.Report) {
         splitter.feed(chunk) { line, number in
-            for diagnostic in feed(line, number) { report(diagnostic, line) }
+            feedLine(line, number)
+            guard !lineProblems.isEmpty else { return }
+            for diagnostic in takeLineProblems() { report(diagnostic, line) }
         }
     }
 
     func feedParsed(_ parsed: inout ParsedLine, _ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> [Diagnostic] {
         feedParsed(&parsed, line, number, hash: LineCache<FailedLine>.hash(line))
+        return takeLineProblems()
     }
 
     /// Compiles (and when running, simulates) a parsed line. Its statements are moved out of
     /// `parsed` one by one, first to last, and dropped once compiled: iterating the list
     /// copied each statement (a retain for every name, string and argument list) and then
     /// dropped both the copy and the original. `parsed` is left with an empty list.
-    private func feedParsed(_ parsed: inout ParsedLine, _ line: UnsafeBufferPointer<UInt8>, _ number: Int, hash: Int) -> [Diagnostic] {
-        var problems = parsed.diagnostics
+    private func feedParsed(_ parsed: inout ParsedLine, _ line: UnsafeBufferPointer<UInt8>, _ number: Int, hash: Int) {
+        lineProblems = parsed.diagnostics
         // A checked run does not simulate a line that does not parse, nor any after it.
-        if checking, !problems.isEmpty { simulating = false }
-        var cacheable = problems.isEmpty && cache.admits(line, hash: hash)
+        if checking, !lineProblems.isEmpty { simulating = false }
+        var cacheable = lineProblems.isEmpty && cache.admits(line, hash: hash)
         if simulating && !cacheable { return runAsCompiled(&parsed, number) }
         // Checking a line that will not be stored needs only its problems: its instructions
         // are dropped as they are made, with no list or line built around them.
@@ -377,9 +393,9 @@ final class Session<M: SimulationModel> {
         if !keeping {
             while let statement = parsed.statements.popLast() {
                 let found = check(consume statement)
-                if !found.isEmpty { problems += found }
+                if !found.isEmpty { lineProblems += found }
             }
-            return problems
+            return
         }
         while let statement = parsed.statements.popLast() {
             let span = statement.span
@@ -390,17 +406,17 @@ final class Session<M: SimulationModel> {
                 if compiler.lastMeaningCanChange { cacheable = false }
                 if keeping { statements.append(CompiledStatement(instruction: instruction, span: span)) }
             case .failure(let diagnostics):
-                problems += diagnostics
+                lineProblems += diagnostics
                 cacheable = false
             }
         }
-        guard keeping else { return problems }
+        guard keeping else { return }
         let compiled = CompiledLine(statements)
         if cacheable { cache.insert(compiled, for: line, hash: hash) }
-        guard simulating else { return problems }
+        guard simulating else { return }
         // A checked run's first error: nothing of the line has run.
-        guard problems.isEmpty else { simulating = false; return problems }
-        return simulator.runLine(compiled, line: number)
+        guard lineProblems.isEmpty else { simulating = false; return }
+        simulator.runLine(compiled, line: number, appendingTo: &lineProblems)
     }
 
     /// A statement of the line being fed, before it is compiled.
@@ -421,7 +437,7 @@ final class Session<M: SimulationModel> {
     /// text and the names declared; names are only ever added, and a statement stored was
     /// compiled (declaring what it declares) before it is skipped. Statements whose meaning
     /// a later declaration could change (`ScriptCompiler.lastMeaningCanChange`) are never stored.
-    private func feedStatements(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, hash: Int) -> [Diagnostic]? {
+    private func feedStatements(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, hash: Int) -> Void? {
         let text = LineParser.text(of: line)
         // A line of one statement is that statement, for the line cache to find: cut into
         // one piece, it paid for a second look-up and a copy of its parsed form for nothing.
@@ -442,7 +458,7 @@ final class Session<M: SimulationModel> {
     /// with nothing done, for a line the cache would store, one that is not UTF-8 (when
     /// checking), or one that does not parse as one statement (an empty line, a comment,
     /// an error): the whole line is then parsed, as before.
-    private func feedStatement(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, hash: Int) -> [Diagnostic]? {
+    private func feedStatement(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, hash: Int) -> Void? {
         guard !cache.wouldAdmit(line, hash: hash) else { return nil }
         let text = LineParser.text(of: line)
         // A run's lines were found to be UTF-8 when checked.
@@ -453,14 +469,13 @@ final class Session<M: SimulationModel> {
         // stores it if it comes again.
         let admitted = cache.admits(line, hash: hash)
         assert(!admitted, "the line cache changed its mind about the line")
-        guard simulating else { return check(consume statement) }
+        guard simulating else { lineProblems = check(consume statement); return () }
         var running = simulator.beginLine(number)
         // A run after the check has nothing to find once the simulation stopped.
-        guard running || checking else { return [] }
-        var problems: [Diagnostic] = []
-        run(consume statement, running: &running, problems: &problems)
+        guard running || checking else { return () }
+        run(consume statement, running: &running, problems: &lineProblems)
         if running { simulator.endLine() }
-        return problems
+        return ()
     }
 
     /// The hash the statement cache knows `text` by (0 for one too long to be stored).
@@ -471,7 +486,7 @@ final class Session<M: SimulationModel> {
     /// Checking: every statement first found in the cache or parsed, so that a line with a
     /// syntax error compiles nothing here (nil); then the others compiled in order.
     private func checkStatements(_ text: UnsafeBufferPointer<UInt8>, _ line: UnsafeBufferPointer<UInt8>, _ number: Int,
-                                 hash: Int) -> [Diagnostic]? {
+                                 hash: Int) -> Void? {
         defer {
             // One at a time from the end, by code made for the type: `removeAll` destroyed
             // them through its generic value witness, about 240 instructions a line.
@@ -502,7 +517,6 @@ final class Session<M: SimulationModel> {
                 pending.append(.parsed(hash: statementHash))
             }
         }
-        var problems: [Diagnostic] = []
         var cacheable = cache.admits(line, hash: hash)
         assert(cacheable == keeping, "the line cache changed its mind about the line")
         var statements: [CompiledStatement<M.Command>] = []
@@ -517,11 +531,11 @@ final class Session<M: SimulationModel> {
             case .parsed(let statementHash):
                 let statement = parsedStatements.removeLast()
                 _ = compile(statement, in: text, hash: statementHash, runningNow: false, keeping: keeping,
-                            into: &statements, problems: &problems, cacheable: &cacheable)
+                            into: &statements, problems: &lineProblems, cacheable: &cacheable)
             }
         }
         if cacheable { cache.insert(CompiledLine(statements), for: line, hash: hash) }
-        return problems
+        return ()
     }
 
     /// Running: each statement is taken from the cache or parsed and compiled, then run (or
@@ -532,17 +546,16 @@ final class Session<M: SimulationModel> {
     /// for them as a check parses it (nil), unless what ran of the line declared names,
     /// which could change them (`errorsNeedFreshCheck`).
     private func runStatements(_ text: UnsafeBufferPointer<UInt8>, _ line: UnsafeBufferPointer<UInt8>, _ number: Int,
-                               hash: Int) -> [Diagnostic]? {
+                               hash: Int) -> Void? {
         let namesBefore = compiler.namesVersion
         var cacheable = cache.admits(line, hash: hash)
         // A line that will not be stored is run an instruction at a time, as in `runAsCompiled`.
         let runningNow = !cacheable
         var running = runningNow && simulator.beginLine(number)
         // A run after the check has nothing to find once the simulation stopped.
-        if runningNow, !running, !checking { return [] }
+        if runningNow, !running, !checking { return () }
         var statements: [CompiledStatement<M.Command>] = []
         if !runningNow { statements.reserveCapacity(ranges.count) }
-        var problems: [Diagnostic] = []
         // By index, as in `checkStatements`.
         for rangeIndex in ranges.indices {
             let range = ranges[rangeIndex]
@@ -553,8 +566,8 @@ final class Session<M: SimulationModel> {
                 if !runningNow {
                     statements.append(CompiledStatement(instruction: cached, span: span))
                 } else if running {
-                    running = simulator.run(cached, span: span, problems: &problems)
-                    if !running, !checking { return problems }
+                    running = simulator.run(cached, span: span, problems: &lineProblems)
+                    if !running, !checking { return () }
                 }
                 continue
             }
@@ -565,24 +578,27 @@ final class Session<M: SimulationModel> {
                 if checking {
                     simulating = false
                     if compiler.namesVersion != namesBefore { progress.errorsNeedFreshCheck = true }
+                    // What ran of the line is dropped with its output; the whole line is parsed for its errors.
+                    lineProblems.removeAll()
                     return nil
                 }
                 cacheable = false
                 continue
             }
             running = compile(statement, in: text, hash: statementHash, runningNow: running, keeping: !runningNow,
-                              into: &statements, problems: &problems, cacheable: &cacheable) && running
-            if runningNow, !running, !checking { return problems }
+                              into: &statements, problems: &lineProblems, cacheable: &cacheable) && running
+            if runningNow, !running, !checking { return () }
         }
         if runningNow {
             if running { simulator.endLine() }
-            return problems
+            return ()
         }
         let compiledLine = CompiledLine(statements)
         if cacheable { cache.insert(compiledLine, for: line, hash: hash) }
         // A checked run's first error (`compile` stopped the simulating): nothing of the line has run.
-        guard simulating else { return problems }
-        return simulator.runLine(compiledLine, line: number)
+        guard simulating else { return () }
+        simulator.runLine(compiledLine, line: number, appendingTo: &lineProblems)
+        return ()
     }
 
     /// Compiles a statement that was not in the statement cache, storing it there the
@@ -689,19 +705,17 @@ final class Session<M: SimulationModel> {
     /// no list or `CompiledLine` made and dropped around them. After the check the line's
     /// statements compile (a run reports only what the simulation finds); a checked run
     /// compiles, so checks, every statement, even once the simulation stopped.
-    private func runAsCompiled(_ parsed: inout ParsedLine, _ number: Int) -> [Diagnostic] {
+    private func runAsCompiled(_ parsed: inout ParsedLine, _ number: Int) {
         var running = simulator.beginLine(number)
         // A run after the check has nothing to find once the simulation stopped.
-        guard running || checking else { return [] }
-        var problems: [Diagnostic] = []
+        guard running || checking else { return }
         // Moved out first to last, as in `feedParsed`.
         Self.reverse(&parsed.statements)
         while let statement = parsed.statements.popLast() {
-            run(consume statement, running: &running, problems: &problems)
-            if !running && !checking { return problems }
+            run(consume statement, running: &running, problems: &lineProblems)
+            if !running && !checking { return }
         }
         if running { simulator.endLine() }
-        return problems
     }
 
     /// Compiles a statement and, while `running` (the line's turn begun and not stopped),

@@ -77,6 +77,11 @@ public struct Simulator<M: SimulationModel> {
         return problems
     }
 
+    /// `runLine`, its problems appended to `problems` (a session's list for every line).
+    mutating func runLine(_ compiled: CompiledLine<M.Command>, line: Int, appendingTo problems: inout [Diagnostic]) {
+        runLine(compiled, line: line, problems: &problems)
+    }
+
     /// `runLine`, keeping nothing of what it reports (`stopMessage` says why it stopped): an
     /// array returned was released on every step of explore though nearly always empty.
     mutating func runLineReportingNothing(_ compiled: CompiledLine<M.Command>, line: Int) {
