@@ -68,12 +68,29 @@ final class LineCache<Value> {
     func value(for line: UnsafeBufferPointer<UInt8>) -> Value? { value(for: line, hash: Self.hash(line)) }
 
     func value(for line: UnsafeBufferPointer<UInt8>, hash: Int) -> Value? {
+        guard let slot = slot(of: line, hash: hash) else { return nil }
+        return values[slot]
+    }
+
+    /// `body` on the value stored for `line`, in place (nil when none is): in-out, the value
+    /// is used with no copy retained and released around the call, as `value(for:)`'s is.
+    /// `body` must not use the cache.
+    @inline(__always)
+    func withValue<Result>(for line: UnsafeBufferPointer<UInt8>, hash: Int, _ body: (inout Value) -> Result) -> Result? {
+        guard let slot = slot(of: line, hash: hash) else { return nil }
+        return body(&values[slot]!)
+    }
+
+    /// The slot holding `line`'s value, if one does.
+    @inline(__always)
+    private func slot(of line: UnsafeBufferPointer<UInt8>, hash: Int) -> Int? {
         guard line.count <= Self.longestLine else { return nil }
         let slot = hash & mask
         let key = keys[slot]
         guard let stored = key.bytes, key.count == line.count else { return nil }
         guard key.count == 0 || Self.equal(UnsafeRawPointer(stored), UnsafeRawPointer(line.baseAddress!), count: key.count) else { return nil }
-        return values[slot]
+        // A key is stored only with its value.
+        return slot
     }
 
     func insert(_ value: Value, for line: UnsafeBufferPointer<UInt8>) { insert(value, for: line, hash: Self.hash(line)) }
