@@ -310,6 +310,9 @@ final class Session<M: SimulationModel> {
     /// every line was released for every line, though nearly always empty (about 18
     /// instructions a line).
     @exclusivity(unchecked) private var lineProblems: [Diagnostic] = []
+    /// The statements of a line `runStatements` compiles to store, empty between lines: a
+    /// line run as it is compiled made an empty list and released it.
+    @exclusivity(unchecked) private var lineStatements: [CompiledStatement<M.Command>] = []
     /// Checking: recent lines that had problems, so that a script repeating a bad line
     /// millions of times is checked in time linear in its length with a small constant.
     private let failedLines = LineCache<FailedLine>(slots: 64)
@@ -554,8 +557,7 @@ final class Session<M: SimulationModel> {
         var running = runningNow && simulator.beginLine(number)
         // A run after the check has nothing to find once the simulation stopped.
         if runningNow, !running, !checking { return () }
-        var statements: [CompiledStatement<M.Command>] = []
-        if !runningNow { statements.reserveCapacity(ranges.count) }
+        if !runningNow { lineStatements.reserveCapacity(ranges.count) }
         // By index, as in `checkStatements`.
         for rangeIndex in ranges.indices {
             let range = ranges[rangeIndex]
@@ -566,7 +568,7 @@ final class Session<M: SimulationModel> {
             let found: Void? = statementCache.withValue(for: statementText, hash: statementHash) { cached in
                 let span = SourceSpan(line: number, bytes: range)
                 if !runningNow {
-                    statements.append(CompiledStatement(instruction: cached, span: span))
+                    lineStatements.append(CompiledStatement(instruction: cached, span: span))
                 } else if running {
                     running = simulator.run(cached, span: span, problems: &lineProblems)
                 }
@@ -584,19 +586,22 @@ final class Session<M: SimulationModel> {
                     if compiler.namesVersion != namesBefore { progress.errorsNeedFreshCheck = true }
                     // What ran of the line is dropped with its output; the whole line is parsed for its errors.
                     lineProblems.removeAll()
+                    lineStatements.removeAll()
                     return nil
                 }
                 cacheable = false
                 continue
             }
             running = compile(statement, in: text, hash: statementHash, runningNow: running, keeping: !runningNow,
-                              into: &statements, problems: &lineProblems, cacheable: &cacheable) && running
+                              into: &lineStatements, problems: &lineProblems, cacheable: &cacheable) && running
             if runningNow, !running, !checking { return () }
         }
         if runningNow {
             if running { simulator.endLine() }
             return ()
         }
+        var statements: [CompiledStatement<M.Command>] = []
+        swap(&statements, &lineStatements)
         let compiledLine = CompiledLine(statements)
         if cacheable { cache.insert(compiledLine, for: line, hash: hash) }
         // A checked run's first error (`compile` stopped the simulating): nothing of the line has run.
