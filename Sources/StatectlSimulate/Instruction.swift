@@ -1,12 +1,28 @@
 import StatectlParse
 
+/// An `expect` comparison's parts, its value checked against the property's kind, and what
+/// running one does with them (`evaluate`, `encodePrefix`): kept compiled, an `Expectation`;
+/// compiled to be run once and dropped, a `OneOffExpectation`.
+protocol ExpectationParts {
+    var property: String { get }
+    var comparison: Comparison { get }
+    var expected: ObservedValue { get }
+    /// `state == lastState`: the property compared with, read when the check runs; `expected`
+    /// is then its name, for the record.
+    var otherProperty: String? { get }
+    /// Whether the property's values are compared as sorted lists.
+    var sorted: Bool { get }
+    /// Adds the `expect` record's first fields (property, comparison, expected).
+    func addRecordPrefix(to fields: FieldEncoder)
+}
+
 /// An `expect` statement whose value has been checked against the property's kind.
 ///
 /// A class, immutable: running a compiled `expect` takes it out of its instruction, and a
 /// struct was copied out, a retain and release of each of its strings and arrays (about 100
 /// instructions an `expect`); a reference is retained once. It is allocated where the
 /// instruction's box was (`Instruction.expect` is not `indirect`).
-public final class Expectation: Sendable {
+public final class Expectation: Sendable, ExpectationParts {
     public let property: String
     public let comparison: Comparison
     public let expected: ObservedValue
@@ -16,8 +32,7 @@ public final class Expectation: Sendable {
     /// Whether the property's values are compared as sorted lists.
     let sorted: Bool
     /// The `expect` record's first fields (property, comparison, expected), which never
-    /// change, encoded once; empty for an expectation checked once (`compileOneOff`), whose
-    /// record encodes them as it is written (`encodePrefix`) with no array made and freed.
+    /// change, encoded once (empty when the compiler does not record).
     let recordPrefix: [UInt8]
 
     /// `encoder` (nil when not recording) is the compiler's, reused for every expectation.
@@ -30,23 +45,37 @@ public final class Expectation: Sendable {
         self.sorted = sorted
         guard let encoder else { recordPrefix = []; return }
         encoder.removeAll()
-        Self.encodePrefix(property, comparison, expected, into: encoder)
+        encodeExpectationPrefix(property, comparison, expected, into: encoder)
         recordPrefix = Array(encoder.bytes)
     }
 
-    /// The `expect` record's first fields, as `recordPrefix` holds them.
-    func encodePrefix(into encoder: FieldEncoder) { Self.encodePrefix(property, comparison, expected, into: encoder) }
+    func addRecordPrefix(to fields: FieldEncoder) { fields.add(encoded: recordPrefix) }
 
-    private static func encodePrefix(_ property: String, _ comparison: Comparison, _ expected: ObservedValue, into encoder: FieldEncoder) {
-        encoder.add(.property, property)
-        encoder.add(.comparison, comparison.rawValue)
-        encoder.add(.expected, expected)
+    /// Reads the property off `model` and compares: whether it holds, and what was read.
+    public func evaluate<M: SimulationModel>(on model: M) throws(RuntimeError) -> (holds: Bool, actual: ObservedValue) {
+        try evaluateParts(on: model)
     }
 }
 
-extension Expectation {
+/// An `expect` compiled to be run once, at once, and dropped (`compileOneOff`): held by value
+/// in its instruction, where an `Expectation` was allocated and freed around every distinct
+/// `expect` run; its record's first fields are encoded as the record is written.
+struct OneOffExpectation: ExpectationParts {
+    let property: String
+    let comparison: Comparison
+    let expected: ObservedValue
+    let otherProperty: String?
+    let sorted: Bool
+
+    func addRecordPrefix(to fields: FieldEncoder) { encodePrefix(into: fields) }
+}
+
+extension ExpectationParts {
+    /// The `expect` record's first fields.
+    func encodePrefix(into encoder: FieldEncoder) { encodeExpectationPrefix(property, comparison, expected, into: encoder) }
+
     /// Reads the property off `model` and compares: whether it holds, and what was read.
-    public func evaluate<M: SimulationModel>(on model: M) throws(RuntimeError) -> (holds: Bool, actual: ObservedValue) {
+    func evaluateParts<M: SimulationModel>(on model: M) throws(RuntimeError) -> (holds: Bool, actual: ObservedValue) {
         var actual = try model.observe(property)
         // Most lists are read sorted already (explore checks every configuration it finds).
         if sorted, case .names(let names) = actual, !isSorted(names) { actual = .names(names.sorted()) }
@@ -61,6 +90,13 @@ extension Expectation {
         }
         return (equal == (comparison == .equal), actual)
     }
+}
+
+private func encodeExpectationPrefix(_ property: String, _ comparison: Comparison, _ expected: ObservedValue,
+                                     into encoder: FieldEncoder) {
+    encoder.add(.property, property)
+    encoder.add(.comparison, comparison.rawValue)
+    encoder.add(.expected, expected)
 }
 
 private func isSorted(_ names: [String]) -> Bool {
@@ -177,6 +213,7 @@ enum OneOffInstruction<Command> {
     /// A wait and its record's bytes (shared with the compiler's recent waits): no
     /// `WaitStep` allocated and freed around it.
     case wait(milliseconds: Int64, statement: [UInt8])
+    case expect(OneOffExpectation)
     case instruction(Instruction<Command>)
 
     var isSelectModel: Bool {
@@ -299,15 +336,6 @@ public struct ScriptCompiler<M: SimulationModel> {
         }
     }
 
-    /// `compile` for an instruction run once, at once: an expectation's record prefix is not
-    /// encoded ahead (the simulator encodes it as it writes the record).
-    private mutating func compileOnce(_ statement: consuming Statement) -> Checked<Instruction<M.Command>> {
-        switch compile(consume statement, building: true, encodingAhead: false) {
-        case .success(let instruction): return .success(instruction!)
-        case .failure(let problems): return .failure(problems)
-        }
-    }
-
     /// `compile` for a statement to be run at once and dropped: a model's command is not put
     /// in a `CommandStep`. Only for a compiler that records (the simulator writes the record).
     mutating func compileOneOff(_ statement: consuming Statement) -> Checked<OneOffInstruction<M.Command>> {
@@ -320,8 +348,21 @@ public struct ScriptCompiler<M: SimulationModel> {
             Self.drop(consume statement)
             return .success(.wait(milliseconds: milliseconds, statement: waitRecord(milliseconds)))
         }
+        if case .expect = statement.form {
+            // As `compile(_:building:)` does for an `expect`, its parts kept by value.
+            defer { sawStatement = true }
+            lastMeaningCanChange = false
+            guard case .expect(let property, let comparison, let value) = (consume statement).form else { preconditionFailure("an expect") }
+            switch expectedValue(property, value) {
+            case .success(let found):
+                lastMeaningCanChange = found.otherProperty != nil
+                return .success(.expect(OneOffExpectation(property: property.text, comparison: comparison, expected: found.expected,
+                                                          otherProperty: found.otherProperty, sorted: found.sorted)))
+            case .failure(let problems): return .failure(problems)
+            }
+        }
         guard statement.form.isModelVocabulary else {
-            switch compileOnce(consume statement) {
+            switch compile(consume statement) {
             case .success(let instruction): return .success(.instruction(instruction))
             case .failure(let problems): return .failure(problems)
             }
@@ -374,8 +415,7 @@ public struct ScriptCompiler<M: SimulationModel> {
     /// otherwise, for the statements whose instruction allocates). Inlined into both, where
     /// `building` is a constant.
     @inline(__always)
-    private mutating func compile(_ statement: consuming Statement, building: Bool,
-                                  encodingAhead: Bool = true) -> Checked<Instruction<M.Command>?> {
+    private mutating func compile(_ statement: consuming Statement, building: Bool) -> Checked<Instruction<M.Command>?> {
         defer { sawStatement = true }
         lastMeaningCanChange = false
         // Calls, assignments and declarations are the model's: handed on before the switch,
@@ -409,7 +449,7 @@ public struct ScriptCompiler<M: SimulationModel> {
                 guard building else { return .success(nil) }
                 return .success(.expect(Expectation(property: property.text, comparison: comparison, expected: found.expected,
                                                     otherProperty: found.otherProperty, sorted: found.sorted,
-                                                    encoder: encodingAhead ? encoder : nil)))
+                                                    encoder: encoder)))
             case .failure(let problems): return .failure(problems)
             }
         case .expectCondition(let condition):

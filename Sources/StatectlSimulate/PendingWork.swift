@@ -62,10 +62,10 @@ extension SimulationModel {
     }
 }
 
-extension Expectation {
+extension ExpectationParts {
     /// Whether the expectation holds for `model`'s current values.
     func holds<M: SimulationModel>(for model: M) throws(RuntimeError) -> Bool {
-        try evaluate(on: model).holds
+        try evaluateParts(on: model).holds
     }
 
     /// The note telling the user that time, not the model, is why the expectation failed,

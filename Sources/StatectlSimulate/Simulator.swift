@@ -148,8 +148,7 @@ public struct Simulator<M: SimulationModel> {
     mutating func run(_ instruction: OneOffInstruction<M.Command>, span: SourceSpan, problems: inout [Diagnostic],
                       statementText: inout CallText) -> Bool {
         switch instruction {
-        case .instruction(.expect(let expectation)):
-            return expect(expectation, span: span, problems: &problems, prefixEncodedAhead: false)
+        case .expect(let expectation): return expect(expectation, span: span, problems: &problems)
         case .instruction(let instruction): return run(instruction, span: span, problems: &problems)
         case .wait(let milliseconds, let statement): return wait(milliseconds, statement: statement)
         case .command(let command):
@@ -196,13 +195,11 @@ public struct Simulator<M: SimulationModel> {
         return true
     }
 
-    /// `prefixEncodedAhead` is false only for an expectation checked once (its `recordPrefix`
-    /// is empty): a constant where inlined, so the others test nothing.
     @inline(__always)
-    private mutating func expect<Problems: ProblemList>(_ expectation: Expectation, span: SourceSpan, problems: inout Problems,
-                                                        prefixEncodedAhead: Bool = true) -> Bool {
+    private mutating func expect<Problems: ProblemList, Parts: ExpectationParts>(_ expectation: Parts, span: SourceSpan,
+                                                                                problems: inout Problems) -> Bool {
         do {
-            if let failure = try check(expectation, span: span, prefixEncodedAhead: prefixEncodedAhead) { problems.append(failure) }
+            if let failure = try check(expectation, span: span) { problems.append(failure) }
             return true
         } catch {
             stop(error, span: span, problems: &problems)
@@ -253,14 +250,10 @@ public struct Simulator<M: SimulationModel> {
     }
 
     @inline(__always)
-    private mutating func check(_ expectation: Expectation, span: SourceSpan, prefixEncodedAhead: Bool) throws(RuntimeError) -> Diagnostic? {
-        let (holds, actual) = try expectation.evaluate(on: model)
+    private mutating func check<Parts: ExpectationParts>(_ expectation: Parts, span: SourceSpan) throws(RuntimeError) -> Diagnostic? {
+        let (holds, actual) = try expectation.evaluateParts(on: model)
         effects.record(.expect) { fields in
-            if prefixEncodedAhead {
-                fields.add(encoded: expectation.recordPrefix)
-            } else {
-                expectation.encodePrefix(into: fields)
-            }
+            expectation.addRecordPrefix(to: fields)
             fields.add(.actual, actual)
             fields.add(.passed, holds)
         }
@@ -269,7 +262,7 @@ public struct Simulator<M: SimulationModel> {
     }
 
     /// What a failed expectation reports (apart from `check`, which is inlined).
-    private mutating func failure(of expectation: Expectation, actual: ObservedValue, span: SourceSpan) throws(RuntimeError) -> Diagnostic {
+    private mutating func failure<Parts: ExpectationParts>(of expectation: Parts, actual: ObservedValue, span: SourceSpan) throws(RuntimeError) -> Diagnostic {
         failedExpectations += 1
         var wantedValue = expectation.expected.text
         if let other = expectation.otherProperty { wantedValue = "\(other) (\(try model.observe(other).text))" }
