@@ -1,7 +1,7 @@
 import StatectlParse
 
 /// An `expect` comparison's parts, its value checked against the property's kind, and what
-/// running one does with them (`evaluate`, `encodePrefix`): kept compiled, an `Expectation`;
+/// running one does with them (`evaluateParts`, `encodePrefix`): kept compiled, an `Expectation`;
 /// compiled to be run once and dropped, a `OneOffExpectation`.
 protocol ExpectationParts {
     var property: String { get }
@@ -213,6 +213,7 @@ enum OneOffInstruction<Command> {
     /// A wait and its record's bytes (shared with the compiler's recent waits): no
     /// `WaitStep` allocated and freed around it.
     case wait(milliseconds: Int64, statement: [UInt8])
+    /// An `expect`, by value: no `Expectation` allocated and freed around it.
     case expect(OneOffExpectation)
     case instruction(Instruction<Command>)
 

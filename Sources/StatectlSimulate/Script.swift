@@ -431,7 +431,8 @@ final class Session<M: SimulationModel> {
     }
 
     /// Feeds a line a statement at a time, taking each statement from the statement cache
-    /// that was compiled with the same names before. Nil, with nothing compiled, when the
+    /// that was compiled with the same names before, its problems left in `lineProblems`
+    /// (as by every `feed…`, `run…` and `check…` below). Nil, with nothing compiled, when the
     /// line has one statement (the line cache's business), is not UTF-8, or when checking,
     /// has a statement that does not parse on its own: the whole line is then parsed, and
     /// its problems reported, as before.
