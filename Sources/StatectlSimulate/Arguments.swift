@@ -126,8 +126,6 @@ public struct ArgumentReader {
                               in call: Name) -> (SIMD8<Int32>, [Diagnostic]?) {
         var matched = SIMD8<Int32>(repeating: -1)
         var problems: [Diagnostic]? = nil
-        // Only the diagnostics need the labels as a list: made when one is, not per call.
-        var labels: [String] { parameters.map(\.label) }
         for position in arguments.indices {
             let parameter: Int?
             if let label = arguments[position].label {
@@ -140,12 +138,7 @@ public struct ArgumentReader {
                     parameter = parameters.firstIndex { $0.labelLength == length && $0.label == label.text }
                 }
                 if parameter == nil {
-                    var notes: [DiagnosticNote] = []
-                    if let near = Suggestion.nearest(to: label.text, in: labels) { notes.append(DiagnosticNote("did you mean '\(near)'?")) }
-                    notes.append(DiagnosticNote(labels.isEmpty ? "'\(call.text)' takes no arguments"
-                                                : "'\(call.text)' takes: " + labels.map { "\($0):" }.joined(separator: " ")))
-                    problems.append(Diagnostic(id: "unknown-label", span: label.span,
-                                               message: "'\(call.text)' has no argument '\(label.text)'", notes: notes))
+                    problems.append(unknownLabel(label, of: call, parameters: parameters))
                     continue
                 }
             } else if case .identifier(let word) = arguments[position].value.kind,
@@ -154,22 +147,47 @@ public struct ArgumentReader {
             } else if position == 0, let first = parameters.firstIndex(where: \.positional) {
                 parameter = first
             } else {
-                let notes = labels.isEmpty ? [DiagnosticNote("'\(call.text)' takes no arguments")]
-                    : [DiagnosticNote("write it with its label: " + labels.map { "\($0):" }.joined(separator: " "))]
-                problems.append(Diagnostic(id: "missing-label", span: arguments[position].value.span,
-                                           message: "unexpected argument without a label", notes: notes))
+                problems.append(missingLabel(arguments[position], of: call, parameters: parameters))
                 continue
             }
             guard let parameter else { continue }
             if matched[parameter] >= 0 {
-                problems.append(Diagnostic(id: "duplicate-argument",
-                                           span: arguments[position].label?.span ?? arguments[position].value.span,
-                                           message: "argument '\(parameters[parameter].label)' is given twice"))
+                problems.append(duplicate(arguments[position], of: parameters[parameter]))
                 continue
             }
             matched[parameter] = Int32(position)
         }
         return (matched, problems)
+    }
+
+    // The problems `match` finds, made apart and not inlined: made in its loop, their
+    // texts' constants were set up on every call matched (about 30 instructions), though
+    // nearly every call has none.
+
+    @inline(never)
+    private static func unknownLabel(_ label: Name, of call: Name, parameters: [ParameterSpec]) -> Diagnostic {
+        let labels = parameters.map(\.label)
+        var notes: [DiagnosticNote] = []
+        if let near = Suggestion.nearest(to: label.text, in: labels) { notes.append(DiagnosticNote("did you mean '\(near)'?")) }
+        notes.append(DiagnosticNote(labels.isEmpty ? "'\(call.text)' takes no arguments"
+                                    : "'\(call.text)' takes: " + labels.map { "\($0):" }.joined(separator: " ")))
+        return Diagnostic(id: "unknown-label", span: label.span,
+                          message: "'\(call.text)' has no argument '\(label.text)'", notes: notes)
+    }
+
+    @inline(never)
+    private static func missingLabel(_ argument: Argument, of call: Name, parameters: [ParameterSpec]) -> Diagnostic {
+        let labels = parameters.map(\.label)
+        let notes = labels.isEmpty ? [DiagnosticNote("'\(call.text)' takes no arguments")]
+            : [DiagnosticNote("write it with its label: " + labels.map { "\($0):" }.joined(separator: " "))]
+        return Diagnostic(id: "missing-label", span: argument.value.span,
+                          message: "unexpected argument without a label", notes: notes)
+    }
+
+    @inline(never)
+    private static func duplicate(_ argument: Argument, of parameter: ParameterSpec) -> Diagnostic {
+        Diagnostic(id: "duplicate-argument", span: argument.label?.span ?? argument.value.span,
+                   message: "argument '\(parameter.label)' is given twice")
     }
 
     /// The index in `arguments` of the argument given for the parameter at `position` in the
