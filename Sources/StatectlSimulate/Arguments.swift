@@ -110,7 +110,6 @@ public struct ArgumentReader {
     /// the reader aside and copied it whole into place (a retain and release of each field).
     @inline(__always)
     public init(call: Name, arguments: [Argument]?, parameters: [ParameterSpec]) {
-        precondition(parameters.count <= SIMD8<Int32>.scalarCount, "a call takes at most eight parameters")
         // Matched before it is stored: read back from `self`, the list was retained again.
         let arguments = arguments ?? []
         (matched, problemList) = Self.match(arguments, to: parameters, in: call)
@@ -124,6 +123,9 @@ public struct ArgumentReader {
     /// found matching; apart from `init`, so that it can be inlined.
     private static func match(_ arguments: [Argument], to parameters: [ParameterSpec],
                               in call: Name) -> (SIMD8<Int32>, [Diagnostic]?) {
+        // Checked here, not in the inlined `init`: there, reading the list's length was a call
+        // of its own on every call read.
+        precondition(parameters.count <= SIMD8<Int32>.scalarCount, "a call takes at most eight parameters")
         var matched = SIMD8<Int32>(repeating: -1)
         var problems: [Diagnostic]? = nil
         for position in arguments.indices {
