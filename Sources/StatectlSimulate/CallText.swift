@@ -101,10 +101,12 @@ public struct CallText: ~Copyable {
         }
     }
 
+    @inline(__always)
     private mutating func append(byte: UInt8) {
         claim(1).storeBytes(of: byte, as: UInt8.self)
     }
 
+    @inline(__always)
     private mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let source = utf8.baseAddress else { return }
         // Mostly a name or a short text: words, not a call to memcpy.
