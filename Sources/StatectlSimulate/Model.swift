@@ -72,10 +72,17 @@ public struct KnownNames: Sendable {
     private struct Namespace: Sendable {
         var members: Set<String> = []
         var ordered = OrderedNames()
+        /// Names inserted lately, each in the slot its last byte picks: a script names the
+        /// same few view keys line after line, and finding one here is a comparison or two
+        /// where `members.insert` hashed it (about 400 instructions).
+        private var recent = [String?](repeating: nil, count: 8)
 
         /// Whether the name is new.
         @discardableResult
         mutating func insert(_ name: String) -> Bool {
+            let slot = Int(name.utf8.last ?? 0) & (recent.count - 1)
+            if recent[slot] == name { return false }
+            recent[slot] = name
             guard members.insert(name).inserted else { return false }
             ordered.insert(name)
             return true
