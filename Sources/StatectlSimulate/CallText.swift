@@ -163,13 +163,16 @@ public struct CallText: ~Copyable {
         // (Short texts grow as everything else does.)
         let room = utf8.count &+ 2 &+ 128
         if utf8.count > 4096, count &+ room > capacity { grow(room) }
-        append(byte: UInt8(ascii: "\""))
-        // Most texts need no escape: then their bytes are copied in one piece.
+        // Most texts need no escape: then they and their quotes take one claim of room, and
+        // their bytes are copied in one piece.
         guard Self.needsEscape(utf8) else {
-            append(utf8)
-            append(byte: UInt8(ascii: "\""))
+            let at = claim(utf8.count &+ 2)
+            at.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+            if let source = utf8.baseAddress { (at + 1).copyMemory(from: source, byteCount: utf8.count) }
+            (at + 1 + utf8.count).storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
             return
         }
+        append(byte: UInt8(ascii: "\""))
         for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""): append("\\\"")
