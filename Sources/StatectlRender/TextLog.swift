@@ -22,8 +22,9 @@ public final class TextLogRenderer: RecordSink {
     /// 0 is kept and no line (`noLine`).
     private var columnsTime: Int64 = 0
     private var columnsLine = TextLogRenderer.noLine
-    /// The line the kept line column shows (nil: none made yet, or `-`), and its length.
-    private var lineColumnFor: Int?
+    /// The line the kept line column shows, as `lineKey` (`noLine`: none made yet), and its
+    /// length: a plain number, where an optional took a few more instructions each record.
+    private var lineColumnFor = TextLogRenderer.noLine
     private var lineColumnCount = 0
     /// Room for two 20-digit numbers, a sign, "ms" and the gaps.
     private static let columnsCapacity = 64
@@ -95,7 +96,8 @@ public final class TextLogRenderer: RecordSink {
         // A table slot holds 64 bytes, and a kind's column at most 32 (checked when made).
         let kindColumn = kindColumns[record.kind]
         line.put(wordsFrom: kindColumn.baseAddress!, count: kindColumn.count)
-        if let key = record.fieldsKey, key >= 0, key < Self.keyedMessageLimit {
+        // One unsigned compare for both bounds: a negative key is past the limit.
+        if let key = record.fieldsKey, UInt(bitPattern: key) < UInt(Self.keyedMessageLimit) {
             line = writeKeyedMessage(record, key: key, at: line)
         } else {
             line = writeMessage(record, at: line)
@@ -169,18 +171,19 @@ public final class TextLogRenderer: RecordSink {
     private func lineColumn(_ line: Int?, at cursor: OutputCursor) -> OutputCursor {
         var cursor = cursor
         let lineColumn = columns + Self.columnsCapacity
-        if let line, let last = lineColumnFor, line == last {
-            // The same line as the last column made (the time changed): copied below.
-        } else if let line, let last = lineColumnFor, line == last &+ 1, last >= 0, Self.countOn(lineColumn, last: lineColumnCount &- 3) {
+        let key = Self.lineKey(line)
+        if key == lineColumnFor {
+            // The same line as the last column made (the time changed), or `-` again: copied below.
+        } else if key == lineColumnFor &+ 1, lineColumnFor >= 0, Self.countOn(lineColumn, last: lineColumnCount &- 3) {
             // The next line, the usual case: the last column counted on by one; copied below.
-            lineColumnFor = line
+            lineColumnFor = key
         } else {
             let start = cursor.at
             if let line { cursor.put(number: Int64(line), rightAlignedIn: 5) } else { cursor.put("    -" as StaticString) }
             cursor.put("  " as StaticString)
             lineColumnCount = min(cursor.at - start, Self.columnsCapacity / 2)
             UnsafeMutableRawPointer(lineColumn).copyBytes(from: start, byteCount: lineColumnCount)
-            lineColumnFor = line
+            lineColumnFor = key
             keepLineColumn(line)
             return cursor
         }
