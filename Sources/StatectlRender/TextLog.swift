@@ -492,8 +492,10 @@ public final class TextLogRenderer: RecordSink {
             // A state's name or a count, mostly: read in place when it is either.
             if let text = fields.nextText(.expected) {
                 put(text: text, &line)
+            } else if let number = fields.nextInt(.expected) {
+                put(number: number, &line)
             } else {
-                line = writeExpected(&fields, at: line)
+                line = writeExpectedList(&fields, at: line)
             }
             // The actual value comes before `passed` and is shown only when it failed: stepped
             // over in place when it is a text or a number (searched for when it is needed).
@@ -522,18 +524,14 @@ public final class TextLogRenderer: RecordSink {
         return line
     }
 
-    /// An expectation's value when it is not a text: a count, or `[error, loading]`, a list of
-    /// names (`visible == [error]`) put at the cursor as any text is, its actual value (a list
-    /// too) stepped over. Through the buffer (`value`), a list cost some 400 instructions, and
-    /// `passed` was then searched for. Any other value is written through the buffer.
-    /// (Apart: inlined, `write` saved more registers for every record.)
+    /// `[error, loading]`: an expectation's list of names (`visible == [error]`), put at the
+    /// cursor as any text is, its actual value (a list too) stepped over. Through the buffer
+    /// (`value`), a list cost some 400 instructions, and `passed` was then searched for. Any
+    /// other value is written through the buffer. (Apart: with the stepping over inlined,
+    /// `write` saved more registers for every record.)
     @inline(never)
-    private func writeExpected(_ fields: inout FieldCursor, at line: OutputCursor) -> OutputCursor {
+    private func writeExpectedList(_ fields: inout FieldCursor, at line: OutputCursor) -> OutputCursor {
         var line = line
-        if let number = fields.nextInt(.expected) {
-            put(number: number, &line)
-            return line
-        }
         let resume = fields.offset
         if let field = fields.next(), field.key == .expected, case .strings(let texts) = field.value {
             put(UInt8(ascii: "["), &line)
