@@ -133,11 +133,13 @@ struct OutputCursor {
     @inline(__always)
     mutating func put(checkingShort count: Int, endingWord word: UInt64) -> Bool {
         assert(count < 8 && count <= room, "no room made for a piece")
-        let text = word &>> UInt64(truncatingIfNeeded: 64 &- 8 &* count)
+        let below = UInt64(truncatingIfNeeded: 64 &- 8 &* count)
+        let text = word &>> below
         UnsafeMutableRawPointer(at).storeBytes(of: text, as: UInt64.self)
-        // Above the text, harmless bytes ('a') for the check.
-        let padded = text | (0x6161_6161_6161_6161 as UInt64) &<< UInt64(truncatingIfNeeded: 8 &* count)
-        guard SWAR.controlBytes(padded) == 0 else { return false }
+        // Checked in the word as loaded, the marks of the bytes before the text shifted out:
+        // no padding to make. A borrow from those bytes can only mark a text byte that is no
+        // control character (the caller then checks the text exactly), never hide one.
+        guard SWAR.controlBytes(word) &>> below == 0 else { return false }
         at += count
         return true
     }

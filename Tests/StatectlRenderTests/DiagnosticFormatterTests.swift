@@ -138,6 +138,21 @@ struct LogRendererTests {
         #expect(TextLogRenderer.line(for: plain).hasSuffix("é loading view"))
     }
 
+    @Test("a text shorter than a word is escaped in the text log wherever its control character sits")
+    func textLogEscapesShortFields() {
+        for length in 1...7 {
+            for position in 0..<length {
+                for byte: UInt8 in [0x00, 0x01, 0x0A, 0x1F, 0x20, 0x21, 0x7E, 0x7F, 0x80] {
+                    var bytes = [UInt8](repeating: 0x61, count: length)
+                    bytes[position] = byte
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    let record = Record(time: 0, line: 1, kind: .viewRemoved, fields: [Field(.view, .string(text))])
+                    #expect(TextLogRenderer.line(for: record).hasSuffix(TextLogRenderer.escapeControls(text) + " view"), "byte \(byte) at \(position) of \(length)")
+                }
+            }
+        }
+    }
+
     @Test("one renderer writes each record as a fresh one would, whatever came before")
     func columnsReused() {
         let records = [
