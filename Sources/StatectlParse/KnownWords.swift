@@ -69,23 +69,11 @@ public struct KnownWords: Sendable {
         }
     }
 
-    /// Whether the known spelling at `start` is `bytes` (of its length, over 15 bytes).
+    /// Whether the known spelling at `start` is `bytes` (of its length).
     private func spells(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         spellings.withUnsafeBytes { known in
-            // Unsafe: compared eight bytes at a time, where a byte at a time took about
-            // five instructions a byte. Every load is in bounds: both spans hold `count`
-            // (over 15) bytes, and the last load is of their last eight.
-            let count = bytes.count
             guard let word = UnsafeRawPointer(bytes.baseAddress), let base = known.baseAddress else { return false }
-            let spelled = base + start
-            var offset = 0
-            while offset < count - 8 {
-                if word.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    != spelled.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
-                offset += 8
-            }
-            return word.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-                == spelled.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            return SWAR.equal(word, base + start, count: bytes.count)
         }
     }
 }

@@ -1,6 +1,7 @@
 /// Byte tests on eight bytes at once (SIMD within a register), for every module that scans
-/// text a word at a time: cutting lines into statements and lexing strings here, escaping
-/// call texts in the simulator, checking log and JSON texts in the renderer. One copy of
+/// text a word at a time: cutting lines into statements, lexing strings and finding known
+/// words here, escaping call texts and comparing cached lines in the simulator, checking log
+/// and JSON texts in the renderer. One copy of
 /// the bit tricks, so that the three cannot disagree on which bytes a text must escape.
 ///
 /// Each `…Bytes` function returns a word that is nonzero exactly when a byte of the word it
@@ -63,6 +64,31 @@ public enum SWAR {
         // A byte equal to the quote or the backslash is zero after xor, and borrows.
         let quotes = words ^ (ones &* 0x22), backslashes = words ^ (ones &* 0x5C)
         return controlBytes(words) | (((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs)
+    }
+
+    /// Whether the `count` bytes at `first` and `second` are the same, compared eight at a
+    /// time, the last eight loaded overlapping the ones before: lines, statements and words
+    /// are short, and a call to memcmp cost more than the compare (about 40 instructions a
+    /// look-up in the line cache).
+    @inlinable @inline(__always)
+    public static func equal(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
+        // Unsafe: every load lies within the `count` bytes of each.
+        guard count >= 8 else {
+            var offset = 0
+            while offset < count {
+                if first.load(fromByteOffset: offset, as: UInt8.self) != second.load(fromByteOffset: offset, as: UInt8.self) { return false }
+                offset &+= 1
+            }
+            return true
+        }
+        var offset = 0
+        while offset &+ 8 < count {
+            if first.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != second.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset &+= 8
+        }
+        return first.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == second.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
     }
 
     /// Whether `marks` (one of the functions above) marks a byte of `text`: a word at a time,

@@ -1,3 +1,5 @@
+import StatectlParse
+
 /// Remembers what recent lines compiled to, keyed by their bytes, so a script that repeats
 /// itself (`wait 300ms`, `start`, `expect state == loading` …) is parsed and checked once
 /// per distinct line rather than once per occurrence.
@@ -88,7 +90,7 @@ final class LineCache<Value> {
         let slot = hash & mask
         let key = keys[slot]
         guard let stored = key.bytes, key.count == line.count else { return nil }
-        guard key.count == 0 || Self.equal(UnsafeRawPointer(stored), UnsafeRawPointer(line.baseAddress!), count: key.count) else { return nil }
+        guard key.count == 0 || SWAR.equal(UnsafeRawPointer(stored), UnsafeRawPointer(line.baseAddress!), count: key.count) else { return nil }
         // A key is stored only with its value.
         return slot
     }
@@ -103,30 +105,6 @@ final class LineCache<Value> {
         if let source = line.baseAddress { bytes.update(from: source, count: line.count) }
         keys[slot] = Key(bytes: bytes, count: line.count)
         values[slot] = value
-    }
-
-    /// Whether the `count` bytes at `first` and `second` are the same, compared eight at a
-    /// time (the last eight loaded overlapping the ones before): lines and statements are
-    /// short, and a call to memcmp cost more than the compare (about 40 instructions a look-up).
-    @inline(__always)
-    private static func equal(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
-        // Unsafe: every load lies within the `count` bytes of each.
-        guard count >= 8 else {
-            var offset = 0
-            while offset < count {
-                if first.load(fromByteOffset: offset, as: UInt8.self) != second.load(fromByteOffset: offset, as: UInt8.self) { return false }
-                offset &+= 1
-            }
-            return true
-        }
-        var offset = 0
-        while offset &+ 8 < count {
-            if first.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != second.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
-                return false
-            }
-            offset &+= 8
-        }
-        return first.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == second.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
     }
 
     /// A multiply-and-mix hash over the line, eight bytes at a time: lines are short and

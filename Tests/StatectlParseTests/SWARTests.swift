@@ -73,4 +73,27 @@ struct SWARTests {
             }
         }
     }
+
+    @Test("equal(_:_:count:) tells texts of 0 to 24 bytes apart by any one byte, and no byte past them")
+    func equality() {
+        for length in 0...24 {
+            let text = (0..<length).map { UInt8(0x61 + $0 % 26) }
+            // Different bytes after the texts: a load past either end would see them.
+            let first = text + [0x01, 0x02], second = text + [0x03, 0x04]
+            first.withUnsafeBytes { a in
+                second.withUnsafeBytes { b in
+                    #expect(SWAR.equal(a.baseAddress!, b.baseAddress!, count: length), "length \(length)")
+                }
+            }
+            for position in 0..<length {
+                var changed = second
+                changed[position] ^= 0x20
+                first.withUnsafeBytes { a in
+                    changed.withUnsafeBytes { b in
+                        #expect(!SWAR.equal(a.baseAddress!, b.baseAddress!, count: length), "byte \(position) of \(length)")
+                    }
+                }
+            }
+        }
+    }
 }
