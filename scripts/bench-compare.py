@@ -11,25 +11,26 @@ import os
 import statistics
 import subprocess
 import sys
-import time
+
+from peak_rss import require_gnu_time, run_measured
 
 
 def run_once(command: str) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MiB) of the largest process `sh -c command` waited for."""
+    """Wall seconds and peak RSS (MiB) of the largest process of `sh -c command`."""
     with open(os.devnull, "wb") as devnull:
-        start = time.perf_counter()
-        process = subprocess.Popen(["sh", "-c", command], stdout=devnull)
-        _, status, usage = os.wait4(process.pid, 0)
-        wall = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode not in (0, 1):
-        sys.exit(f"command failed with status {process.returncode}: {command}")
-    return wall, usage.ru_maxrss / 1024
+        wall, status, peak = run_measured(["sh", "-c", command], devnull)
+    if status not in (0, 1):
+        sys.exit(f"command failed with status {status}: {command}")
+    return wall, peak
 
 
 def main() -> None:
-    runs = int(sys.argv[1])
-    pairs = sys.argv[2:]
+    arguments = sys.argv[1:]
+    if not arguments or not arguments[0].isdigit():
+        sys.exit(__doc__)
+    require_gnu_time()
+    runs = int(arguments[0])
+    pairs = arguments[1:]
     if runs < 1 or not pairs or len(pairs) % 2:
         sys.exit(__doc__)
     commands = list(zip(pairs[0::2], pairs[1::2]))

@@ -18,9 +18,9 @@ out=bench-out
 mkdir -p "$out"
 
 bash scripts/install-deps.sh
-if ! command -v hyperfine >/dev/null || ! command -v dot >/dev/null; then
+if ! command -v hyperfine >/dev/null || ! command -v dot >/dev/null || [ ! -x /usr/bin/time ]; then
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine graphviz >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hyperfine graphviz time >/dev/null
 fi
 swift build -c release --static-swift-stdlib --product statectl >/dev/null
 bin=.build/release/statectl

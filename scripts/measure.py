@@ -4,25 +4,23 @@
 Usage: measure.py RUNS -- COMMAND... (standard output goes to /dev/null)
 """
 import os
-import resource
-import subprocess
 import sys
-import time
+
+from peak_rss import require_gnu_time, run_measured
 
 
 def main() -> None:
+    require_gnu_time()
     runs = int(sys.argv[1])
     command = sys.argv[sys.argv.index("--") + 1:]
-    best = float("inf")
+    best, peak = float("inf"), 0.0
     for _ in range(runs):
-        start = time.perf_counter()
         with open(os.devnull, "wb") as devnull:
-            status = subprocess.run(command, stdout=devnull).returncode
-        best = min(best, time.perf_counter() - start)
+            wall, status, run_peak = run_measured(command, devnull)
+        best, peak = min(best, wall), max(peak, run_peak)
         if status not in (0, 1):
             sys.exit(f"command failed with status {status}: {' '.join(command)}")
-    peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    print(f"{best:.3f} s best of {runs}, {peak_kib / 1024:.1f} MiB peak")
+    print(f"{best:.3f} s best of {runs}, {peak:.1f} MiB peak")
 
 
 if __name__ == "__main__":
