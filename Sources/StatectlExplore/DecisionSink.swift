@@ -53,10 +53,10 @@ final class DecisionSink: RecordSink {
 
     /// A decision as the model records it, numbered, whose number the tally does not know
     /// yet (the simulator takes the others there).
-    func write(_ kind: RecordKind, fields: UnsafeRawBufferPointer, fieldsKey: Int, time: Int64, line: Int?) {
+    func write(_ kind: RecordKind, fields: UnsafeRawBufferPointer, fieldsKey: Int, time: Int64, lineNumber: Int) {
         guard kind == .decision else { return }
         if walksTaken.take(key: fieldsKey) { return }
-        state.noteFirst(RecordView(time: time, line: line, kind: kind, fields: EncodedFields(fields), fieldsKey: fieldsKey),
+        state.noteFirst(RecordView(time: time, lineNumber: lineNumber, kind: kind, fields: EncodedFields(fields), fieldsKeyNumber: fieldsKey),
                         in: walksTaken)
     }
 }

@@ -17,12 +17,12 @@ public final class TextLogRenderer: RecordSink {
     private var columnsCount = 0
     /// Where the line column starts in `columns`.
     private var timeColumnCount = 0
-    /// The time and line (`lineKey`) the kept columns show: plain numbers, not an optional
-    /// pair, so that each record compares two words. From the start, the time column of time
-    /// 0 is kept and no line (`noLine`).
+    /// The time and line (`RecordView.lineNumber`) the kept columns show: plain numbers, not
+    /// an optional pair, so that each record compares two words. From the start, the time
+    /// column of time 0 is kept and no line (`noLine`).
     private var columnsTime: Int64 = 0
     private var columnsLine = TextLogRenderer.noLine
-    /// The line the kept line column shows, as `lineKey` (`noLine`: none made yet), and its
+    /// The line the kept line column shows, as `lineNumber` (`noLine`: none made yet), and its
     /// length: a plain number, where an optional took a few more instructions each record.
     private var lineColumnFor = TextLogRenderer.noLine
     private var lineColumnCount = 0
@@ -83,21 +83,22 @@ public final class TextLogRenderer: RecordSink {
         // (`messageRoom`), made sure of once: they are then stored with no check each.
         var line = out.cursor(room: Self.columnsCapacity + 32 + Self.messageRoom)
         if columnsTime == record.time {
-            if columnsLine == Self.lineKey(record.line) {
+            if columnsLine == record.lineNumber {
                 // `columns` holds at least 32 bytes.
                 line.put(kept: columns, count: columnsCount)
             } else {
                 line.put(wordsFrom: columns, count: timeColumnCount)
-                line = writeLineColumn(record.line, at: line)
+                line = writeLineColumn(record.lineNumber, at: line)
             }
         } else {
-            line = writeColumns(record.time, record.line, at: line)
+            line = writeColumns(record.time, record.lineNumber, at: line)
         }
         // A table slot holds 64 bytes, and a kind's column at most 32 (checked when made).
         let kindColumn = kindColumns[record.kind]
         line.put(wordsFrom: kindColumn.baseAddress!, count: kindColumn.count)
-        // One unsigned compare for both bounds: a negative key is past the limit.
-        if let key = record.fieldsKey, UInt(bitPattern: key) < UInt(Self.keyedMessageLimit) {
+        // One unsigned compare for both bounds: a negative key (and none) is past the limit.
+        let key = record.fieldsKeyNumber
+        if UInt(bitPattern: key) < UInt(Self.keyedMessageLimit) {
             line = writeKeyedMessage(record, key: key, at: line)
         } else {
             line = writeMessage(record, at: line)
@@ -145,7 +146,7 @@ public final class TextLogRenderer: RecordSink {
     /// Both afresh in one call, the line column's inlined (`lineColumn`): as two calls, each
     /// saved and restored registers.
     @inline(never)
-    private func writeColumns(_ time: Int64, _ line: Int?, at cursor: OutputCursor) -> OutputCursor {
+    private func writeColumns(_ time: Int64, _ line: Int, at cursor: OutputCursor) -> OutputCursor {
         lineColumn(line, at: writeTimeColumn(time, at: cursor))
     }
 
@@ -165,25 +166,24 @@ public final class TextLogRenderer: RecordSink {
     }
 
     @inline(never)
-    private func writeLineColumn(_ line: Int?, at cursor: OutputCursor) -> OutputCursor { lineColumn(line, at: cursor) }
+    private func writeLineColumn(_ line: Int, at cursor: OutputCursor) -> OutputCursor { lineColumn(line, at: cursor) }
 
     @inline(__always)
-    private func lineColumn(_ line: Int?, at cursor: OutputCursor) -> OutputCursor {
+    private func lineColumn(_ line: Int, at cursor: OutputCursor) -> OutputCursor {
         var cursor = cursor
         let lineColumn = columns + Self.columnsCapacity
-        let key = Self.lineKey(line)
-        if key == lineColumnFor {
+        if line == lineColumnFor {
             // The same line as the last column made (the time changed), or `-` again: copied below.
-        } else if key == lineColumnFor &+ 1, lineColumnFor >= 0, Self.countOn(lineColumn, last: lineColumnCount &- 3) {
+        } else if line == lineColumnFor &+ 1, lineColumnFor >= 0, Self.countOn(lineColumn, last: lineColumnCount &- 3) {
             // The next line, the usual case: the last column counted on by one; copied below.
-            lineColumnFor = key
+            lineColumnFor = line
         } else {
             let start = cursor.at
-            if let line { cursor.put(number: Int64(line), rightAlignedIn: 5) } else { cursor.put("    -" as StaticString) }
+            if line != RecordView.none { cursor.put(number: Int64(line), rightAlignedIn: 5) } else { cursor.put("    -" as StaticString) }
             cursor.put("  " as StaticString)
             lineColumnCount = min(cursor.at - start, Self.columnsCapacity / 2)
             UnsafeMutableRawPointer(lineColumn).copyBytes(from: start, byteCount: lineColumnCount)
-            lineColumnFor = key
+            lineColumnFor = line
             keepLineColumn(line)
             return cursor
         }
@@ -215,7 +215,7 @@ public final class TextLogRenderer: RecordSink {
 
     /// The kept line column, after the time in `columns`.
     @inline(__always)
-    private func keepLineColumn(_ line: Int?) {
+    private func keepLineColumn(_ line: Int) {
         // As 32 bytes whatever the column's length (at most 32): the time's part ends by 32,
         // so they land below the kept column, from which they are all loaded first.
         let kept = UnsafeRawPointer(columns + Self.columnsCapacity)
@@ -223,15 +223,12 @@ public final class TextLogRenderer: RecordSink {
         UnsafeMutableRawPointer(columns + timeColumnCount).storeBytes(of: first, as: SIMD2<UInt64>.self)
         UnsafeMutableRawPointer(columns + timeColumnCount).storeBytes(of: second, toByteOffset: 16, as: SIMD2<UInt64>.self)
         columnsCount = timeColumnCount &+ lineColumnCount
-        columnsLine = Self.lineKey(line)
+        columnsLine = line
     }
 
-    /// A record's line as `columnsLine` keeps it: -1 for none (a line is counted from 1).
-    @inline(__always)
-    private static func lineKey(_ line: Int?) -> Int { line ?? -1 }
-
-    /// `columnsLine` when no line column is kept: no record's `lineKey`.
-    private static var noLine: Int { Int.min }
+    /// `columnsLine` when no line column is kept: no record's `lineNumber` (a line is
+    /// counted from 1, and none is `RecordView.none`).
+    private static var noLine: Int { -1 }
 
     /// The log line for one record, without its line break.
     public static func line(for record: Record) -> String {

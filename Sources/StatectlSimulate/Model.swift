@@ -244,7 +244,13 @@ public struct RuntimeError: Error, Sendable {
 /// place, explore's run of a line cost more.)
 public struct Effects {
     public internal(set) var now: Int64 = 0
-    public internal(set) var line: Int?
+    public internal(set) var line: Int? {
+        get { lineNumber == RecordView.none ? nil : lineNumber }
+        set { lineNumber = newValue ?? RecordView.none }
+    }
+    /// `line` as records carry it (`RecordView.lineNumber`): stored so, it is copied into
+    /// each record as it is.
+    private var lineNumber = RecordView.none
     private let sink: RecordSink
     private let encoder = FieldEncoder()
     /// The kinds the sink does not take (`RecordSink.onlyKind`), by `RecordKind.bit`: every
@@ -267,7 +273,7 @@ public struct Effects {
         if skippedKinds & kind.bit != 0 { return }
         encoder.removeAll()
         fill(encoder)
-        sink.write(RecordView(time: now, line: line, kind: kind, fields: EncodedFields(encoder.bytes)))
+        sink.write(RecordView(time: now, lineNumber: lineNumber, kind: kind, fields: EncodedFields(encoder.bytes)))
     }
 
     /// A record whose fields were encoded once, ahead of time (a statement's call), handed
@@ -276,7 +282,8 @@ public struct Effects {
     public func record(_ kind: RecordKind, encoded fields: [UInt8], fieldsKey: Int? = nil) {
         if skippedKinds & kind.bit != 0 { return }
         fields.withUnsafeBytes {
-            sink.write(RecordView(time: now, line: line, kind: kind, fields: EncodedFields($0), fieldsKey: fieldsKey))
+            sink.write(RecordView(time: now, lineNumber: lineNumber, kind: kind, fields: EncodedFields($0),
+                                  fieldsKeyNumber: fieldsKey ?? RecordView.none))
         }
     }
 
@@ -284,15 +291,15 @@ public struct Effects {
     /// compiled command's statement record). The fields are read only when the sink takes the
     /// kind: a statement's are its step's, and read first, for every statement explore runs,
     /// they cost as much as the test. A numbered record goes to the sink's tally when it knows
-    /// the number, else to the sink in parts (`RecordSink.write(_:fields:fieldsKey:time:line:)`).
+    /// the number, else to the sink in parts (`RecordSink.write(_:fields:fieldsKey:time:lineNumber:)`).
     @inline(__always)
     public mutating func record(_ kind: RecordKind, encoded fields: @autoclosure () -> UnsafeRawBufferPointer, fieldsKey: Int? = nil) {
         if skippedKinds & kind.bit != 0 { return }
         if let fieldsKey {
             if let tally, tally.pointee.take(key: fieldsKey) { return }
-            sink.write(kind, fields: fields(), fieldsKey: fieldsKey, time: now, line: line)
+            sink.write(kind, fields: fields(), fieldsKey: fieldsKey, time: now, lineNumber: lineNumber)
         } else {
-            sink.write(RecordView(time: now, line: line, kind: kind, fields: EncodedFields(fields()), fieldsKey: nil))
+            sink.write(RecordView(time: now, lineNumber: lineNumber, kind: kind, fields: EncodedFields(fields())))
         }
     }
 

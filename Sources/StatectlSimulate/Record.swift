@@ -115,7 +115,7 @@ public protocol RecordSink: AnyObject {
     /// `write` of a record whose fields the model numbered (`RecordView.fieldsKey`), handed
     /// over in parts: the default makes the view and writes it. Explore's sink reads the
     /// number alone, and the view made for it cost a decision as much as the sink's work.
-    func write(_ kind: RecordKind, fields: UnsafeRawBufferPointer, fieldsKey: Int, time: Int64, line: Int?)
+    func write(_ kind: RecordKind, fields: UnsafeRawBufferPointer, fieldsKey: Int, time: Int64, lineNumber: Int)
     /// The one kind of record the sink reads, if it reads only one (explore reads only
     /// decisions): the simulator then never encodes the others. Nil: every kind.
     var onlyKind: RecordKind? { get }
@@ -128,8 +128,8 @@ extension RecordSink {
     public var onlyKind: RecordKind? { nil }
     public var tally: NumberedRecordTally? { nil }
 
-    public func write(_ kind: RecordKind, fields: UnsafeRawBufferPointer, fieldsKey: Int, time: Int64, line: Int?) {
-        write(RecordView(time: time, line: line, kind: kind, fields: EncodedFields(fields), fieldsKey: fieldsKey))
+    public func write(_ kind: RecordKind, fields: UnsafeRawBufferPointer, fieldsKey: Int, time: Int64, lineNumber: Int) {
+        write(RecordView(time: time, lineNumber: lineNumber, kind: kind, fields: EncodedFields(fields), fieldsKeyNumber: fieldsKey))
     }
 }
 

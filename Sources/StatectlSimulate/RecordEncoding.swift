@@ -447,21 +447,45 @@ public struct EncodedFields: Sequence {
 /// simulator's buffer. Valid only during `RecordSink.write`; `Record(view)` keeps one.
 public struct RecordView {
     public var time: Int64
-    public var line: Int?
-    public var kind: RecordKind
+    /// `line`, with `RecordView.none` for none: a sink that compares it with the last
+    /// record's (the text log, at every record) reads one word, where the optional's flag
+    /// took a compare and a move more.
+    public var lineNumber: Int
     public var fields: EncodedFields
+    /// `fieldsKey`, with `RecordView.none` for none, for the same reason: a negative
+    /// number (none) then fails the same unsigned compare as one past a table's end.
+    public var fieldsKeyNumber: Int
+    public var kind: RecordKind
+
+    /// The stored form of a missing line or key (no line or key is that number).
+    public static var none: Int { Int.min }
+
+    public var line: Int? {
+        get { lineNumber == Self.none ? nil : lineNumber }
+        set { lineNumber = newValue ?? Self.none }
+    }
+
     /// A number the model gives these exact fields, the same each time it records them
     /// (a walk through its decision table), or nil: a sink that numbers distinct records
     /// (explore's) looks it up instead of hashing the bytes.
-    public var fieldsKey: Int?
+    public var fieldsKey: Int? {
+        get { fieldsKeyNumber == Self.none ? nil : fieldsKeyNumber }
+        set { fieldsKeyNumber = newValue ?? Self.none }
+    }
 
     @inlinable
     public init(time: Int64, line: Int?, kind: RecordKind, fields: EncodedFields, fieldsKey: Int? = nil) {
+        self.init(time: time, lineNumber: line ?? Self.none, kind: kind, fields: fields, fieldsKeyNumber: fieldsKey ?? Self.none)
+    }
+
+    /// The view with its line and key in their stored form (`RecordView.none` for none).
+    @inlinable
+    public init(time: Int64, lineNumber: Int, kind: RecordKind, fields: EncodedFields, fieldsKeyNumber: Int = RecordView.none) {
         self.time = time
-        self.line = line
+        self.lineNumber = lineNumber
         self.kind = kind
         self.fields = fields
-        self.fieldsKey = fieldsKey
+        self.fieldsKeyNumber = fieldsKeyNumber
     }
 
     @inlinable
