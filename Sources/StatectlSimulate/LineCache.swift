@@ -27,8 +27,10 @@ final class LineCache<Value> {
     private let keys: UnsafeMutablePointer<Key>
     /// Per slot, the hash of the last line offered that was not yet worth storing.
     private let seen: UnsafeMutablePointer<Int>
-    // Read on every line of both passes, from one thread: no dynamic exclusivity checks.
-    @exclusivity(unchecked) private var values: [Value?]
+    /// Each slot's value, nil where none is stored. Behind a pointer, as `keys`: as an array,
+    /// every statement found (`withValue`, which lends it in place) first checked that the
+    /// array was not shared, a call to the runtime.
+    private let values: UnsafeMutablePointer<Value?>
     private let mask: Int
 
     init(slots: Int = 1024) {
@@ -37,7 +39,8 @@ final class LineCache<Value> {
         keys.initialize(repeating: Key(bytes: nil, count: 0), count: slots)
         seen = .allocate(capacity: slots)
         seen.initialize(repeating: 0, count: slots)
-        values = Array(repeating: nil, count: slots)
+        values = .allocate(capacity: slots)
+        values.initialize(repeating: nil, count: slots)
         mask = slots - 1
     }
 
@@ -45,6 +48,8 @@ final class LineCache<Value> {
         for slot in 0...mask { keys[slot].bytes?.deallocate() }
         keys.deallocate()
         seen.deallocate()
+        values.deinitialize(count: mask + 1)
+        values.deallocate()
     }
 
     /// Whether `line` is worth storing: true the second time a line with its hash is
