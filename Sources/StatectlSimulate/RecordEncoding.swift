@@ -99,16 +99,27 @@ public final class FieldEncoder {
     // Inlined too: most texts are short, and read through a span where the caller has them.
     @inline(__always)
     public func add(_ key: FieldKey, _ value: String) {
-        _ = header(key, .string, payload: 0)
-        appendText(value)
+        // The bytes where they lie, as `appendText(_: String)` reads them.
+        if value.utf8.withContiguousStorageIfAvailable({ addText(key, UnsafeRawBufferPointer($0)) }) != nil { return }
+        var value = value
+        value.withUTF8 { addText(key, UnsafeRawBufferPointer($0)) }
     }
 
     /// A text known where the record is made (a state's name): its bytes copied as they
     /// lie, with no `String` read.
     @inline(__always)
     public func add(_ key: FieldKey, _ value: StaticString) {
-        _ = header(key, .string, payload: 0)
-        value.withUTF8Buffer { appendText(UnsafeRawBufferPointer($0)) }
+        value.withUTF8Buffer { addText(key, UnsafeRawBufferPointer($0)) }
+    }
+
+    /// A string field: its key, tag, length and bytes in one claim of room. Claimed as a
+    /// header and then a text, the encoder's end and cursor were loaded, compared and
+    /// stored twice for every text a record holds.
+    @inline(__always)
+    private func addText(_ key: FieldKey, _ utf8: UnsafeRawBufferPointer) {
+        let at = claim(Self.stringHeaderSize + utf8.count)
+        Self.storeStringHeader(key, length: utf8.count, at: at)
+        if let source = utf8.baseAddress { (at + Self.stringHeaderSize).copyBytes(from: source, byteCount: utf8.count) }
     }
 
     /// A list of four integers (a frame), with no array made for them.
@@ -200,6 +211,7 @@ public final class FieldEncoder {
 
     /// Writes a string field's key, tag and length at `at` (`stringHeaderSize` bytes), for
     /// those who write its text themselves (`CallText`).
+    @inline(__always)
     static func storeStringHeader(_ key: FieldKey, length: Int, at: UnsafeMutableRawPointer) {
         at.storeBytes(of: key, as: FieldKey.self)
         at.storeBytes(of: Tag.string.rawValue, toByteOffset: 1, as: UInt8.self)
