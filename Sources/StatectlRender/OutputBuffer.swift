@@ -8,8 +8,8 @@ import StatectlParse
 /// a block (a record's 100 MB string) is handed on from where it lies, never copied into
 /// a block grown to hold it.
 public final class OutputBuffer {
-    /// The bytes live behind a pointer the class never reassigns, so writes are plain
-    /// memory copies: no dynamic exclusivity checks, no generic array appends.
+    /// The bytes live behind a pointer, so writes are plain memory copies: no generic
+    /// array appends.
     ///
     /// Pointers where the block's bytes end, where it ends and where a line hands it on, not
     /// a count and a capacity: a log line's cursor (`OutputCursor`) is then taken, checked and
@@ -34,7 +34,10 @@ public final class OutputBuffer {
         }
     }
 
-    private let storage: UnsafeMutablePointer<Storage>
+    // Written from one thread: no dynamic exclusivity checks. In the object itself, not
+    // behind a pointer of its own: a log line's cursor was taken and committed through one
+    // load more (the object's, then the storage's) at every record.
+    @exclusivity(unchecked) private var storage: Storage
     private let threshold: Int
     /// Pieces at least this long that do not fit in the block skip it (`writeThrough`).
     private let direct: Int
@@ -45,26 +48,23 @@ public final class OutputBuffer {
         direct = max(threshold, 1 << 16)
         self.drain = drain
         let capacity = max(threshold, 1024) + 4096
-        storage = .allocate(capacity: 1)
-        storage.initialize(to: Storage(base: .allocate(capacity: capacity), count: 0, capacity: capacity, threshold: threshold))
+        storage = Storage(base: .allocate(capacity: capacity), count: 0, capacity: capacity, threshold: threshold)
     }
 
     deinit {
-        storage.pointee.base.deallocate()
-        storage.deinitialize(count: 1)
-        storage.deallocate()
+        storage.base.deallocate()
     }
 
     /// Bytes written since the last flush; with `pad(from:to:)`, for aligned columns. A
     /// flush ends it, and so does a piece long enough to be written through: neither may
     /// fall between taking a position and using it.
-    public var position: Int { storage.pointee.count }
+    public var position: Int { storage.count }
 
     /// Where the next bytes go, for a writer that stores them itself (`OutputCursor`) and
     /// hands back where it stopped (`commit`). Valid until the next write through the buffer.
     var cursor: OutputCursor {
         @inline(__always) get {
-            OutputCursor(at: storage.pointee.next, end: storage.pointee.end - OutputCursor.slack)
+            OutputCursor(at: storage.next, end: storage.end - OutputCursor.slack)
         }
     }
 
@@ -78,7 +78,7 @@ public final class OutputBuffer {
     /// What `cursor` wrote, counted as written.
     @inline(__always)
     func commit(_ cursor: OutputCursor) {
-        storage.pointee.next = cursor.at
+        storage.next = cursor.at
     }
 
     /// Commits `cursor` and returns one with room for `room` bytes: the rare path of a
@@ -91,11 +91,11 @@ public final class OutputBuffer {
 
     /// Where `cursor` is, as a `position`.
     @inline(__always)
-    func position(of cursor: OutputCursor) -> Int { cursor.at - storage.pointee.base }
+    func position(of cursor: OutputCursor) -> Int { cursor.at - storage.base }
 
     /// What was written from `start` (a `position`) to `cursor`; valid until the next write.
     func written(since start: Int, to cursor: OutputCursor) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: storage.pointee.base + start, count: cursor.at - (storage.pointee.base + start))
+        UnsafeBufferPointer(start: storage.base + start, count: cursor.at - (storage.base + start))
     }
 
     /// Room for `extra` more bytes, growing the block when a line is longer than expected.
@@ -103,31 +103,31 @@ public final class OutputBuffer {
     func reserve(_ extra: Int) {
         // A wrapping sum: the count is within the block, and `extra` a piece's length or a
         // fixed room; the overflow check cost two instructions on every record.
-        if storage.pointee.end - storage.pointee.next < extra { grow(extra) }
+        if storage.end - storage.next < extra { grow(extra) }
     }
 
     private func grow(_ extra: Int) {
-        let count = storage.pointee.count
-        let capacity = max(storage.pointee.capacity * 2, count + extra)
+        let count = storage.count
+        let capacity = max(storage.capacity * 2, count + extra)
         let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        base.update(from: storage.pointee.base, count: count)
-        storage.pointee.base.deallocate()
-        storage.pointee = Storage(base: base, count: count, capacity: capacity, threshold: threshold)
+        base.update(from: storage.base, count: count)
+        storage.base.deallocate()
+        storage = Storage(base: base, count: count, capacity: capacity, threshold: threshold)
     }
 
     @inline(__always)
     public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        if storage.pointee.end - storage.pointee.next < bytes.count {
+        if storage.end - storage.next < bytes.count {
             // Only a piece that does not fit can be one to write through: no cost for the others.
             if bytes.count >= direct { return writeThrough(UnsafeRawBufferPointer(bytes)) }
             grow(bytes.count)
         }
-        let destination = storage.pointee.next
+        let destination = storage.next
         // Most pieces of a log line are a few bytes: a few loads and stores beat a call to
         // memcpy, and a loop a byte at a time.
         UnsafeMutableRawPointer(destination).copyBytes(from: source, byteCount: bytes.count)
-        storage.pointee.next += bytes.count
+        storage.next += bytes.count
     }
 
     /// Hands on what has gathered, then `bytes` from where they lie: a piece longer than a
@@ -208,8 +208,8 @@ public final class OutputBuffer {
     @inline(__always)
     public func write(_ byte: UInt8) {
         reserve(1)
-        storage.pointee.next.pointee = byte
-        storage.pointee.next += 1
+        storage.next.pointee = byte
+        storage.next += 1
     }
 
     /// A decimal integer, without going through String (`OutputCursor.put(number:rightAlignedIn:)`).
@@ -251,11 +251,11 @@ public final class OutputBuffer {
 
     /// Spaces until `width` bytes have been written since `start`.
     public func pad(from start: Int, to width: Int) {
-        let missing = width - (storage.pointee.count - start)
+        let missing = width - (storage.count - start)
         guard missing > 0 else { return }
         reserve(missing)
-        storage.pointee.next.initialize(repeating: 0x20, count: missing)
-        storage.pointee.next += missing
+        storage.next.initialize(repeating: 0x20, count: missing)
+        storage.next += missing
     }
 
     /// Ends a unit of output (a log line): hands the bytes on once enough have gathered.
@@ -263,7 +263,7 @@ public final class OutputBuffer {
     @inline(__always)
     public func endLine() {
         write(UInt8(0x0A))
-        if storage.pointee.next >= storage.pointee.flushPoint { flush() }
+        if storage.next >= storage.flushPoint { flush() }
     }
 
     /// `endLine` after what `cursor` wrote; its room holds the line break (made sure of by
@@ -273,7 +273,7 @@ public final class OutputBuffer {
         var cursor = cursor
         cursor.put(UInt8(0x0A))
         commit(cursor)
-        if storage.pointee.next >= storage.pointee.flushPoint { flush() }
+        if storage.next >= storage.flushPoint { flush() }
     }
 
     /// How many times the buffer was flushed: a position taken before a flush means nothing after it.
@@ -283,9 +283,9 @@ public final class OutputBuffer {
 
     public func flush() {
         flushes &+= 1
-        guard storage.pointee.count > 0 else { return }
-        drain(UnsafeRawBufferPointer(start: storage.pointee.base, count: storage.pointee.count))
-        storage.pointee.next = storage.pointee.base
+        guard storage.count > 0 else { return }
+        drain(UnsafeRawBufferPointer(start: storage.base, count: storage.count))
+        storage.next = storage.base
     }
 }
 
