@@ -55,6 +55,9 @@ public struct MachineState: Hashable, Sendable {
 extension FieldEncoder {
     /// `state.logName` as a field: the library's states from their literals, with no
     /// `String` made and read back (most records of a transition name two states).
+    /// Inlined, a custom key's apart: called, a library state's few stores cost less than
+    /// the call and the registers it saved for the custom key's path.
+    @inline(__always)
     func add(_ key: FieldKey, logNameOf state: MachineState) {
         switch state.libraryCode {
         case 0?: add(key, "content" as StaticString)
@@ -62,9 +65,12 @@ extension FieldEncoder {
         case 2?: add(key, "loading" as StaticString)
         case 3?: add(key, "error" as StaticString)
         case 4?: add(key, "empty" as StaticString)
-        default: add(key, state.logName)
+        default: add(key, customLogNameOf: state)
         }
     }
+
+    @inline(never)
+    private func add(_ key: FieldKey, customLogNameOf state: MachineState) { add(key, state.logName) }
 
     /// The key of the view `state` shows (not `.none`) as a field: the library's keys from
     /// their literals, as `add(_:logNameOf:)` (a `String`'s bytes are found through a call).
