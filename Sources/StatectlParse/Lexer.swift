@@ -213,30 +213,17 @@ struct Lexer {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    /// A `String` of `bytes` (UTF-8, invalid sequences repaired as `String(decoding:)` does).
-    /// Names, labels and numbers are short and ASCII: the library builds a string of up to 15
-    /// ASCII bytes in place without validating it, where `String(decoding:)` validates and
-    /// classifies it first (a third of what making a name cost).
-    @inline(__always)
+    /// A `String` of `bytes` (UTF-8, invalid sequences repaired as `String(decoding:)` does),
+    /// for the texts the parser does not make in place (`SmallASCIIStrings`): long ones,
+    /// or not ASCII. A call of its own: inlined into every name's and value's reading, it
+    /// made them too large to be inlined themselves.
+    @inline(never)
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard bytes.count <= 15 else { return String(decoding: bytes, as: UTF8.self) }
-        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            // Unsafe: copies `bytes.count` bytes into a buffer of that capacity. A few
-            // words, where `initialize(from:)` called memcpy (about 30 instructions a name).
-            guard let source = bytes.baseAddress, let destination = buffer.baseAddress else { return 0 }
-            UnsafeMutableRawPointer(destination).copyBytes(from: source, byteCount: bytes.count)
-            return bytes.count
-        }
-    }
-
-    /// A `String` of `line[range]`, as `string(_:)` makes it.
-    @inline(__always)
-    static func string(_ range: Range<Int>, in line: UnsafeBufferPointer<UInt8>) -> String {
-        string(UnsafeBufferPointer(rebasing: line[range]))
+        String(decoding: bytes, as: UTF8.self)
     }
 
     /// Finds the closing quote and checks every escape; the parser decodes the text
-    /// (`Lexer.decodeString`) when it needs it, so a string costs no copy here.
+    /// (`TokenCursor.text`) when it needs it, so a string costs no copy here.
     private mutating func lexString(from start: Int) throws(Diagnostic) -> Token {
         var escaped = false
         while position < bytes.count {
@@ -285,12 +272,12 @@ struct Lexer {
         }
     }
 
-    /// The text of a string token whose bytes (quotes included) are `token` in `line`, its
-    /// escapes (checked by the lexer) decoded. Most strings have none: then the text is
-    /// copied once, straight from the line (a 100 MB error text must not cost several times its size).
-    static func decodeString(_ token: Range<Int>, escaped: Bool, in line: UnsafeBufferPointer<UInt8>) -> String {
+    /// The text of a string token with escapes (checked by the lexer), whose bytes (quotes
+    /// included) are `token` in `line`, the escapes decoded. (The text of one without is
+    /// its bytes, copied once, straight from the line: a 100 MB error text must not cost
+    /// several times its size.)
+    static func decodeEscapes(_ token: Range<Int>, in line: UnsafeBufferPointer<UInt8>) -> String {
         let body = UnsafeBufferPointer(rebasing: line[token.lowerBound + 1..<token.upperBound - 1])
-        guard escaped else { return Lexer.string(body) }
         var value: [UInt8] = []
         value.reserveCapacity(body.count)
         var index = 0

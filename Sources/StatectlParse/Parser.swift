@@ -178,6 +178,7 @@ struct TokenCursor {
     var spareArgumentLists: [[Argument]] = []
     /// Long words handed out as made once, not made from the line's bytes.
     var knownWords = KnownWords.none
+    let smallStrings = SmallASCIIStrings()
 
     /// Ready to walk the tokens just written, of `source`'s line `line`.
     mutating func restart(source: UnsafeBufferPointer<UInt8>, line: Int) {
@@ -207,10 +208,18 @@ struct TokenCursor {
     /// the `@`, a string's value with its escapes decoded.
     func text(_ token: Token) -> String {
         switch token.kind {
-        case .string, .escapedString: return Lexer.decodeString(token.bytes, escaped: token.kind == .escapedString, in: source)
-        case .version: return Lexer.string(UnsafeBufferPointer(rebasing: source[token.bytes.lowerBound + 1..<token.bytes.upperBound]))
-        default: return Lexer.string(UnsafeBufferPointer(rebasing: source[token.bytes]))
+        case .string: return string(UnsafeBufferPointer(rebasing: source[token.bytes.lowerBound + 1..<token.bytes.upperBound - 1]))
+        case .escapedString: return Lexer.decodeEscapes(token.bytes, in: source)
+        case .version: return string(UnsafeBufferPointer(rebasing: source[token.bytes.lowerBound + 1..<token.bytes.upperBound]))
+        default: return string(UnsafeBufferPointer(rebasing: source[token.bytes]))
         }
+    }
+
+    /// A `String` of `bytes`: made in place when short and ASCII, as names, labels and
+    /// numbers are; by the library otherwise.
+    @inline(__always)
+    func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        smallStrings.string(bytes) ?? Lexer.string(bytes)
     }
 
     /// Whether the token is the identifier `word` (ASCII, 1 to 8 bytes: the grammar's
@@ -243,10 +252,11 @@ struct TokenCursor {
     @inline(__always)
     func plainText(_ token: Token) -> String {
         let bytes = UnsafeBufferPointer(rebasing: source[token.bytes])
-        return knownWords.word(bytes) ?? Lexer.string(bytes)
+        return knownWords.word(bytes) ?? string(bytes)
     }
 
-    /// A name made from an identifier token.
+    /// A name made from an identifier token. Inlined: several a statement.
+    @inline(__always)
     func name(_ token: Token) -> Name { Name(plainText(token), span: span(token.bytes)) }
 
     func error(_ id: String, _ message: String, at token: Token, notes: [DiagnosticNote] = []) -> Diagnostic {
@@ -458,7 +468,9 @@ struct TokenCursor {
             if let integer, source[digits] != UInt8(ascii: "0") || token.bytes.count == 1 {
                 return Expression(.number(NumberLiteral(spelledAs: integer)), span: span(token.bytes))
             }
-            return Expression(.number(NumberLiteral(text: plainText(token), integer: integer)), span: span(token.bytes))
+            // By `text`, a call: a second string made inline made `value` too large to be
+            // inlined, for a spelling that is rare.
+            return Expression(.number(NumberLiteral(text: text(token), integer: integer)), span: span(token.bytes))
         case .duration: stepOver(); return Expression(.duration(milliseconds: token.value), span: span(token.bytes))
         case .leftBracket: return try list()
         default:
