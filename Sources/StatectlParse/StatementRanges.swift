@@ -107,8 +107,9 @@ private func isASCII(_ raw: UnsafeRawPointer, from position: Int, count: Int) ->
 @inline(__always)
 private func addTrimmed(_ piece: Range<Int>, of line: UnsafeBufferPointer<UInt8>, to ranges: inout StatementRangeList) {
     var lower = piece.lowerBound, upper = piece.upperBound
-    while lower < upper, line[lower] == 0x20 || line[lower] == 0x09 { lower += 1 }
-    while upper > lower, line[upper - 1] == 0x20 || line[upper - 1] == 0x09 { upper -= 1 }
+    // One compare turns away a byte above the space, as most ends are; then space or tab.
+    while lower < upper, line[lower] <= 0x20, line[lower] == 0x20 || line[lower] == 0x09 { lower += 1 }
+    while upper > lower, line[upper - 1] <= 0x20, line[upper - 1] == 0x20 || line[upper - 1] == 0x09 { upper -= 1 }
     if lower < upper { ranges.append(lower..<upper) }
 }
 
