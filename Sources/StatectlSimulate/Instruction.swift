@@ -599,12 +599,12 @@ public struct ScriptCompiler<M: SimulationModel> {
 
     /// Where the property named `name` is in `specs`, its name compared in place
     /// (`first(where:)` copied each spec it passed, retaining and releasing its strings) and
-    /// by length first (`isSpelled`: most property names differ in length).
+    /// by length first (`nameLength`: most property names differ in length).
     /// The name's length is read once, not once a spec (an `expect` of a name value looks
     /// the value up among every property, most often to find none).
     private static func index(of name: String, in specs: [PropertySpec]) -> Int? {
         let count = name.utf8.count
-        for index in specs.indices where specs[index].name.utf8.count == count && specs[index].name == name { return index }
+        for index in specs.indices where specs[index].nameLength == count && specs[index].name == name { return index }
         return nil
     }
 

@@ -35,7 +35,11 @@ public struct PropertySpec: Sendable {
         case flag
     }
 
-    public var name: String
+    /// Not settable: `nameLength` is its length.
+    public let name: String
+    /// The name's length in bytes, read once here rather than for every spec a name is
+    /// looked up among (compared by length first, as `ParameterSpec.labelLength`).
+    let nameLength: Int
     public var kind: Kind
     public var summary: String
     /// The versions of a versioned model that have this property; nil: every version.
@@ -43,6 +47,7 @@ public struct PropertySpec: Sendable {
 
     public init(_ name: String, _ kind: Kind, _ summary: String, versions: [String]? = nil) {
         self.name = name
+        nameLength = name.utf8.count
         self.kind = kind
         self.summary = summary
         self.versions = versions
