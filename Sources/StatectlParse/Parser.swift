@@ -381,7 +381,10 @@ struct TokenCursor {
     }
 
     /// arguments := '(' (argument (',' argument)*)? ')'   argument := (NAME ':')? value
-    @inline(__always)  // into `statement`: the cursor's index stays in a register
+    /// A call of its own, each argument read inline: inlined into `statement`, with a call
+    /// for each argument, a distinct line cost about 17 instructions more once names were
+    /// made in place (`SmallASCIIStrings`); before, that way paid.
+    @inline(never)
     mutating func arguments() throws(Diagnostic) -> [Argument] {
         let open = peek
         stepOver()
@@ -415,9 +418,10 @@ struct TokenCursor {
         }
     }
 
-    /// argument := (NAME ':')? value. A rule of its own: the list's loop is shorter for it
-    /// (measured: about 24 instructions a distinct line fewer). Appending the argument
-    /// still copies it into the list and destroys the original; moving it was not found.
+    /// argument := (NAME ':')? value. Inlined into the list's loop (see `arguments`).
+    /// Appending the argument still copies it into the list and destroys the original;
+    /// moving it was not found.
+    @inline(__always)
     mutating func argument() throws(Diagnostic) -> Argument {
         if case .identifier = peek.kind, index + 1 < tokens.count, case .colon = tokens[index + 1].kind {
             let label = name(peek)
