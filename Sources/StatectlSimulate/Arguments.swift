@@ -207,9 +207,6 @@ public struct ArgumentReader {
 
     // The readers below look at `arguments[index]` in place rather than copying the
     // argument out: a copy retains and releases every string it holds.
-    private func argument(_ label: String, at position: Int) -> Argument? {
-        index(label, at: position).map { arguments[$0] }
-    }
 
     /// Whether the argument was written at all.
     public func has(_ label: String, at position: Int) -> Bool { index(label, at: position) != nil }
@@ -251,29 +248,30 @@ public struct ArgumentReader {
 
     /// A name argument (a state or view key) of `call`; nil with a problem recorded if missing or not a name.
     public mutating func name(_ label: String, at position: Int, of call: Name) -> Name? {
-        guard let argument = argument(label, at: position) else {
+        guard let index = index(label, at: position) else {
             problemList.append(Diagnostic(id: "missing-argument", span: call.span, message: "'\(call.text)' needs '\(label)'"))
             return nil
         }
-        guard let word = argument.value.identifier else {
-            problemList.append(Diagnostic(id: "type-mismatch", span: argument.value.span, message: "'\(label)' takes a name, such as loading"))
+        guard let word = arguments[index].value.identifier else {
+            problemList.append(Diagnostic(id: "type-mismatch", span: arguments[index].value.span,
+                                          message: "'\(label)' takes a name, such as loading"))
             return nil
         }
-        return Name(word, span: argument.value.span)
+        return Name(word, span: arguments[index].value.span)
     }
 
     /// A key written as a name (`offline`) or, for any text a Swift `String` holds, as a
     /// string (`"none"`), of `call`; `quoted` says which. Nil with a problem recorded if missing or neither.
     public mutating func key(_ label: String, at position: Int, of call: Name) -> (text: String, span: SourceSpan, quoted: Bool)? {
-        guard let argument = argument(label, at: position) else {
+        guard let index = index(label, at: position) else {
             problemList.append(Diagnostic(id: "missing-argument", span: call.span, message: "'\(call.text)' needs '\(label)'"))
             return nil
         }
-        switch argument.value.kind {
-        case .identifier(let word): return (word, argument.value.span, false)
-        case .string(let text): return (text, argument.value.span, true)
+        switch arguments[index].value.kind {
+        case .identifier(let word): return (word, arguments[index].value.span, false)
+        case .string(let text): return (text, arguments[index].value.span, true)
         default:
-            problemList.append(Diagnostic(id: "type-mismatch", span: argument.value.span,
+            problemList.append(Diagnostic(id: "type-mismatch", span: arguments[index].value.span,
                                        message: "'\(label)' takes a name, such as loading, or a string"))
             return nil
         }
@@ -310,17 +308,17 @@ public struct ArgumentReader {
     /// A time, as seconds (`0.2`, like the library's TimeInterval) or a duration (`200ms`),
     /// in whole milliseconds; `value` if absent.
     public mutating func milliseconds(_ label: String, at position: Int, default value: Int64) -> Int64 {
-        guard let argument = argument(label, at: position) else { return value }
-        switch argument.value.kind {
+        guard let index = index(label, at: position) else { return value }
+        switch arguments[index].value.kind {
         case .duration(let milliseconds):
             return milliseconds
         case .number(let number):
             if let milliseconds = Self.milliseconds(fromSeconds: number.text) { return milliseconds }
-            problemList.append(Diagnostic(id: "duration-out-of-range", span: argument.value.span,
+            problemList.append(Diagnostic(id: "duration-out-of-range", span: arguments[index].value.span,
                                        message: "'\(label)' must be from 0 to 86400 seconds, in whole milliseconds",
                                        notes: [DiagnosticNote("such as 0.2 or 200ms")]))
         default:
-            problemList.append(Diagnostic(id: "type-mismatch", span: argument.value.span,
+            problemList.append(Diagnostic(id: "type-mismatch", span: arguments[index].value.span,
                                        message: "'\(label)' takes seconds (0.2) or a duration (200ms)"))
         }
         return value
