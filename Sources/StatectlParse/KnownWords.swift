@@ -12,13 +12,27 @@
 /// the table is, and handed out as that one string; a cache of strings made from scripts'
 /// bytes as they came paid for the look-up and a retain for every hit, and did not pay.
 public struct KnownWords: Sendable {
-    private let words: [String]
-    /// Each word's bytes, end to end, and where each starts (one more: the end).
-    private let spellings: [UInt8]
-    private let starts: [Int]
-    /// `words`' indices plus one by a hash of a word's length and last byte; 0 for an
-    /// empty slot. Open addressing, probing the next slot on a collision.
-    private let slots: [UInt8]
+    /// The table, behind one reference: the parser's cursor holds it, and its four arrays
+    /// held there were loaded (and kept on the stack) for every name read, long or not.
+    private let table: Table
+
+    private final class Table: Sendable {
+        let words: [String]
+        /// Each word's bytes, end to end, and where each starts (one more: the end).
+        let spellings: [UInt8]
+        let starts: [Int]
+        /// `words`' indices plus one by a hash of a word's length and last byte; 0 for an
+        /// empty slot. Open addressing, probing the next slot on a collision.
+        let slots: [UInt8]
+
+        init(words: [String], spellings: [UInt8], starts: [Int], slots: [UInt8]) {
+            self.words = words
+            self.spellings = spellings
+            self.starts = starts
+            self.slots = slots
+        }
+    }
+
     private static let slotCount = 64
 
     /// No words: every identifier is made from its bytes.
@@ -31,7 +45,6 @@ public struct KnownWords: Sendable {
         for word in vocabulary where word.utf8.count > 15 && !words.contains(word) && words.count < Self.slotCount / 2 - 1 {
             words.append(word)
         }
-        self.words = words
         var spellings: [UInt8] = [], starts: [Int] = []
         var slots = [UInt8](repeating: 0, count: Self.slotCount)
         for (index, word) in words.enumerated() {
@@ -42,9 +55,7 @@ public struct KnownWords: Sendable {
             slots[slot] = UInt8(index + 1)
         }
         starts.append(spellings.count)
-        self.spellings = spellings
-        self.starts = starts
-        self.slots = slots
+        table = Table(words: words, spellings: spellings, starts: starts, slots: slots)
     }
 
     /// The known word `bytes` spell, if any.
@@ -59,19 +70,20 @@ public struct KnownWords: Sendable {
     /// `bytes` is more than 15 bytes long.
     private func longWord(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let count = bytes.count
+        let table = self.table
         var slot = Self.hash(count: count, last: bytes[count - 1])
         while true {
-            let entry = Int(slots[slot])
+            let entry = Int(table.slots[slot])
             if entry == 0 { return nil }
-            let start = starts[entry - 1]
-            if starts[entry] - start == count, spells(bytes, at: start) { return words[entry - 1] }
+            let start = table.starts[entry - 1]
+            if table.starts[entry] - start == count, spells(bytes, at: start) { return table.words[entry - 1] }
             slot = (slot + 1) & (Self.slotCount - 1)
         }
     }
 
     /// Whether the known spelling at `start` is `bytes` (of its length).
     private func spells(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        spellings.withUnsafeBytes { known in
+        table.spellings.withUnsafeBytes { known in
             guard let word = UnsafeRawPointer(bytes.baseAddress), let base = known.baseAddress else { return false }
             return SWAR.equal(word, base + start, count: bytes.count)
         }
