@@ -39,6 +39,15 @@ struct Token {
         self.kind = kind
     }
 
+    /// A token of the bytes from `start` to `end`, which is not before it: the lexer's
+    /// position only moves on. Unchecked: the range's check of its bounds took two
+    /// instructions a token.
+    @inline(__always)
+    init(kind: Kind, from start: Int, to end: Int, value: Int64 = 0) {
+        assert(start <= end, "a token ends where it starts or after")
+        self.init(kind: kind, bytes: Range(uncheckedBounds: (start, end)), value: value)
+    }
+
     var isEnd: Bool { kind == .end }
     var isSemicolon: Bool { kind == .semicolon }
     var isComma: Bool { kind == .comma }
@@ -140,10 +149,10 @@ struct Lexer {
         // One compare turns away a token's first byte (above the space); then space or tab.
         while position < bytes.count, bytes[position] <= 0x20, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
         let start = position
-        guard position < bytes.count else { return Token(kind: .end, bytes: start..<start) }
+        guard position < bytes.count else { return Token(kind: .end, from: start, to: start) }
         let byte = bytes[position]
         position += 1
-        func single(_ kind: Token.Kind) -> Token { Token(kind: kind, bytes: start..<position) }
+        func single(_ kind: Token.Kind) -> Token { Token(kind: kind, from: start, to: position) }
         // Identifiers first, most tokens: past the switch's jump table and its tests for
         // digits and '-', an identifier took about 15 instructions more.
         if Lexer.isIdentifierStart(byte) {
@@ -154,7 +163,7 @@ struct Lexer {
         case UInt8(ascii: "#"):
             // A comment: the line's tokens end where it starts.
             position = start
-            return Token(kind: .end, bytes: start..<start)
+            return Token(kind: .end, from: start, to: start)
         case UInt8(ascii: "("): return single(.leftParen)
         case UInt8(ascii: ")"): return single(.rightParen)
         case UInt8(ascii: "["): return single(.leftBracket)
@@ -252,7 +261,7 @@ struct Lexer {
             position += 1
             switch byte {
             case UInt8(ascii: "\""):
-                return Token(kind: escaped ? .escapedString : .string, bytes: start..<position)
+                return Token(kind: escaped ? .escapedString : .string, from: start, to: position)
             case UInt8(ascii: "\\"):
                 guard position < bytes.count else { break }
                 let escape = bytes[position]
@@ -341,8 +350,8 @@ struct Lexer {
         let numberEnd = position
         while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
         if position == numberEnd {
-            guard fractionRange.isEmpty, let integer = integerPart else { return Token(kind: .inexactNumber, bytes: start..<position) }
-            return Token(kind: .integer, bytes: start..<position, value: negative ? -integer : integer)
+            guard fractionRange.isEmpty, let integer = integerPart else { return Token(kind: .inexactNumber, from: start, to: position) }
+            return Token(kind: .integer, from: start, to: position, value: negative ? -integer : integer)
         }
         if negative {
             throw Diagnostic(id: "duration-out-of-range", span: span(start..<position),
@@ -365,7 +374,7 @@ struct Lexer {
                 throw Diagnostic(id: "duration-out-of-range", span: span(start..<position),
                                            message: "duration out of range", notes: [DiagnosticNote("a duration is at most 86400s (one day)")])
             }
-            return Token(kind: .duration, bytes: start..<position, value: milliseconds)
+            return Token(kind: .duration, from: start, to: position, value: milliseconds)
         }
         if integerPart == nil || integerPart! > maximumWaitMilliseconds {
             throw Diagnostic(id: "duration-out-of-range", span: span(start..<position),
