@@ -131,10 +131,19 @@ struct Lexer {
             // The start and count in locals, read again only after growing.
             let base = tokens.base, room = tokens.count
             while written < room {
+                lexer.skipBlanks()
+                // Identifiers first, most tokens, each written here: through `next`, an
+                // identifier was tested for being the line's end, as the others are.
+                if let identifier = lexer.identifier() {
+                    // Unsafe: `written` is below the buffer's count, which the loop checks.
+                    base[written] = identifier
+                    written &+= 1  // below the count: cannot overflow
+                    continue
+                }
                 let token = try lexer.next()
-                // Unsafe: `written` is below the buffer's count, which the loop checks.
+                // Unsafe: as above.
                 base[written] = token
-                written += 1
+                written &+= 1
                 if token.isEnd {
                     self = lexer
                     return written
@@ -143,22 +152,35 @@ struct Lexer {
         }
     }
 
-    // Inlined into `tokenize`'s loop, where the position can stay in a register.
+    // The readers below inlined into `tokenize`'s loop, where the position can stay in a register.
+
+    /// Moves past spaces and tabs.
     @inline(__always)
-    private mutating func next() throws(Diagnostic) -> Token {
+    private mutating func skipBlanks() {
         // One compare turns away a token's first byte (above the space); then space or tab.
         while position < bytes.count, bytes[position] <= 0x20, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
+    }
+
+    /// The identifier at the position, if one starts there. Tested before the other
+    /// tokens: past `next`'s jump table and its tests for digits and '-', an identifier
+    /// took about 15 instructions more.
+    @inline(__always)
+    private mutating func identifier() -> Token? {
+        let start = position
+        guard position < bytes.count, Lexer.isIdentifierStart(bytes[position]) else { return nil }
+        position += 1
+        while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
+        return Token(kind: .identifier, from: start, to: position)
+    }
+
+    /// The token at the position, which is not a blank or an identifier's start.
+    @inline(__always)
+    private mutating func next() throws(Diagnostic) -> Token {
         let start = position
         guard position < bytes.count else { return Token(kind: .end, from: start, to: start) }
         let byte = bytes[position]
         position += 1
         func single(_ kind: Token.Kind) -> Token { Token(kind: kind, from: start, to: position) }
-        // Identifiers first, most tokens: past the switch's jump table and its tests for
-        // digits and '-', an identifier took about 15 instructions more.
-        if Lexer.isIdentifierStart(byte) {
-            while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
-            return single(.identifier)
-        }
         switch byte {
         case UInt8(ascii: "#"):
             // A comment: the line's tokens end where it starts.
