@@ -192,11 +192,13 @@ struct TokenCursor {
     var peek: Token { tokens[index] }
     var atEnd: Bool { tokens[index].isEnd }
 
-    mutating func advance() { if !atEnd { index += 1 } }
+    // Wrapping: the index stays below the token buffer's count, far from overflowing; the
+    // overflow check was a test and a branch at each of several steps a statement.
+    mutating func advance() { if !atEnd { index &+= 1 } }
 
     /// Moves past the current token, which the caller has seen is not `.end`: `advance`
     /// without its check, for the argument lists' and values' tokens.
-    mutating func stepOver() { index += 1 }
+    mutating func stepOver() { index &+= 1 }
 
     mutating func skipToNextStatement() {
         while !atEnd, !tokens[index].isSemicolon { index += 1 }
@@ -423,7 +425,7 @@ struct TokenCursor {
     /// moving it was not found.
     @inline(__always)
     mutating func argument() throws(Diagnostic) -> Argument {
-        if case .identifier = peek.kind, index + 1 < tokens.count, case .colon = tokens[index + 1].kind {
+        if case .identifier = peek.kind, index &+ 1 < tokens.count, case .colon = tokens[index &+ 1].kind {
             let label = name(peek)
             stepOver(); stepOver()
             return Argument(label: label, value: try value())
