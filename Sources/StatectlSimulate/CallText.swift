@@ -61,7 +61,7 @@ public struct CallText: ~Copyable {
     }
 
     /// The encoded field, its length filled in, lent to `body` and freed after it: for a
-    /// record written once, at once (`Simulator.run(_: OneOffInstruction …)`).
+    /// record written once, at once (`Simulator.run(_:span:problems:statementText:)`).
     public consuming func withRecord<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         FieldEncoder.storeStringHeader(.call, length: count - FieldEncoder.stringHeaderSize, at: base)
         // The buffer is this value's, alive until it is destroyed at the end of this call:

@@ -204,25 +204,6 @@ public enum Instruction<Command> {
     case selectModel
 }
 
-/// A statement compiled to run at once and then be dropped (its line and itself not to be
-/// stored): a model's command bare, its `statement` record made as it runs. A distinct
-/// line's command allocated a `CommandStep` and its record's buffer, and freed both (its
-/// command destroyed through the generic class's value witness), about 400 instructions.
-enum OneOffInstruction<Command> {
-    case command(Command)
-    /// A wait and its record's bytes (shared with the compiler's recent waits): no
-    /// `WaitStep` allocated and freed around it.
-    case wait(milliseconds: Int64, statement: [UInt8])
-    /// An `expect`, by value: no `Expectation` allocated and freed around it.
-    case expect(OneOffExpectation)
-    case instruction(Instruction<Command>)
-
-    var isSelectModel: Bool {
-        if case .instruction(.selectModel) = self { return true }
-        return false
-    }
-}
-
 extension Instruction {
     /// A command's step, not retained: for a caller that holds the instruction for as long
     /// as it uses the step (`Simulator.runLine`).
@@ -337,9 +318,20 @@ public struct ScriptCompiler<M: SimulationModel> {
         }
     }
 
-    /// `compile` for a statement to be run at once and dropped: a model's command is not put
-    /// in a `CommandStep`. Only for a compiler that records (the simulator writes the record).
-    mutating func compileOneOff(_ statement: consuming Statement) -> Checked<OneOffInstruction<M.Command>> {
+    /// `compile` for a statement to be run at once and dropped: what it compiles to is handed
+    /// to the closure for its kind as it is made, and nil returned, or its problems returned.
+    /// A model's command is not put in a `CommandStep` (a distinct line's command allocated
+    /// one and its record's buffer, and freed both, about 400 instructions); a wait's record
+    /// is shared with the compiler's recent waits', no `WaitStep` made; an `expect` is held
+    /// by value, no `Expectation` allocated. Handed on, not returned as one enum of the kinds
+    /// (inside the problems' `Checked`): that value was destroyed through the generic enums'
+    /// value witnesses, looked up at run time, about 90 instructions a statement. Only for a
+    /// compiler that records (the simulator writes the record).
+    @inline(__always)
+    mutating func compileOneOff(_ statement: consuming Statement, command: (consuming M.Command) -> Void,
+                                wait: (_ milliseconds: Int64, _ statement: [UInt8]) -> Void,
+                                expect: (OneOffExpectation) -> Void,
+                                instruction: (Instruction<M.Command>) -> Void) -> [Diagnostic]? {
         if case .wait(let milliseconds) = statement.form {
             // As `compile(_:building:)` does for a wait.
             defer { sawStatement = true }
@@ -347,7 +339,8 @@ public struct ScriptCompiler<M: SimulationModel> {
             // Dropped as `drop` drops it: left to the end of the function, the statement was
             // destroyed through its type's value witness (about 140 instructions a wait).
             Self.drop(consume statement)
-            return .success(.wait(milliseconds: milliseconds, statement: waitRecord(milliseconds)))
+            wait(milliseconds, waitRecord(milliseconds))
+            return nil
         }
         if case .expect = statement.form {
             // As `compile(_:building:)` does for an `expect`, its parts kept by value.
@@ -357,15 +350,18 @@ public struct ScriptCompiler<M: SimulationModel> {
             switch expectedValue(property, value) {
             case .success(let found):
                 lastMeaningCanChange = found.otherProperty != nil
-                return .success(.expect(OneOffExpectation(property: property.text, comparison: comparison, expected: found.expected,
-                                                          otherProperty: found.otherProperty, sorted: found.sorted)))
-            case .failure(let problems): return .failure(problems)
+                expect(OneOffExpectation(property: property.text, comparison: comparison, expected: found.expected,
+                                         otherProperty: found.otherProperty, sorted: found.sorted))
+                return nil
+            case .failure(let problems): return problems
             }
         }
         guard statement.form.isModelVocabulary else {
             switch compile(consume statement) {
-            case .success(let instruction): return .success(.instruction(instruction))
-            case .failure(let problems): return .failure(problems)
+            case .success(let compiled):
+                instruction(compiled)
+                return nil
+            case .failure(let problems): return problems
             }
         }
         // As `compile(_:building:)` does for the model's vocabulary.
@@ -374,8 +370,10 @@ public struct ScriptCompiler<M: SimulationModel> {
         let compiled = M.compile(statement, names: &names)
         Self.drop(consume statement)
         switch consume compiled {
-        case .success(let command): return .success(.command(command))
-        case .failure(let problems): return .failure(problems)
+        case .success(let compiledCommand):
+            command(compiledCommand)
+            return nil
+        case .failure(let problems): return problems
         }
     }
 

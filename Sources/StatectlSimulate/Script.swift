@@ -631,18 +631,17 @@ final class Session<M: SimulationModel> {
         if !keeping, !statementCache.wouldAdmit(UnsafeBufferPointer(rebasing: text[span.bytes]), hash: hash) {
             // Run (or, the simulation stopped, dropped) and stored nowhere: compiled as such,
             // with the statement cache offered it as below (the offer is only noted).
-            switch compileOneOff(consume statement) {
-            case .success(let instruction):
-                if instruction.isSelectModel || compiler.lastMeaningCanChange {
-                    cacheable = false
-                } else {
-                    _ = statementCache.admits(UnsafeBufferPointer(rebasing: text[span.bytes]), hash: hash)
-                }
-                if runningNow { return simulator.run(instruction, span: span, problems: &problems, statementText: &statementText) }
-                return true
-            case .failure(let diagnostics):
+            var stillRunning = runningNow, isSelectModel = false
+            if let diagnostics = runOneOff(consume statement, running: &stillRunning, problems: &problems,
+                                           isSelectModel: &isSelectModel) {
                 return failedToCompile(diagnostics, problems: &problems, cacheable: &cacheable)
             }
+            if isSelectModel || compiler.lastMeaningCanChange {
+                cacheable = false
+            } else {
+                _ = statementCache.admits(UnsafeBufferPointer(rebasing: text[span.bytes]), hash: hash)
+            }
+            return !runningNow || stillRunning
         }
         switch compile(consume statement) {
         case .success(let instruction):
@@ -685,13 +684,32 @@ final class Session<M: SimulationModel> {
         return result
     }
 
-    /// `ScriptCompiler.compileOneOff`, its argument list handed back as in `compile`.
+    /// Compiles a statement to run once (`ScriptCompiler.compileOneOff`) and, while `running`,
+    /// runs what it compiles to as it is made; `running` turns false when that stopped the
+    /// simulation. Its problems, nil when it compiled (`isSelectModel` set for a `model`
+    /// statement). Its argument list is handed back as in `compile`.
     @inline(__always)
-    private func compileOneOff(_ statement: consuming Statement) -> Checked<OneOffInstruction<M.Command>> {
+    private func runOneOff(_ statement: consuming Statement, running: inout Bool, problems: inout [Diagnostic],
+                           isSelectModel: inout Bool) -> [Diagnostic]? {
+        let span = statement.span
         let arguments = statement.argumentList
-        let result = compiler.compileOneOff(consume statement)
+        let found = compiler.compileOneOff(
+            consume statement,
+            command: { command in
+                if running { running = simulator.run(command, span: span, problems: &problems, statementText: &statementText) }
+            },
+            wait: { milliseconds, record in
+                if running { running = simulator.run(waiting: milliseconds, statement: record) }
+            },
+            expect: { expectation in
+                if running { running = simulator.run(expectation, span: span, problems: &problems) }
+            },
+            instruction: { instruction in
+                if case .selectModel = instruction { isSelectModel = true }
+                if running { running = simulator.run(instruction, span: span, problems: &problems) }
+            })
         if let arguments { parser.recycle(arguments: arguments) }
-        return result
+        return found
     }
 
     /// The statement's problems (`ScriptCompiler.check`), its argument list handed back as in `compile`.
@@ -734,16 +752,14 @@ final class Session<M: SimulationModel> {
     /// run reports only what the simulation finds).
     @inline(__always)
     private func run(_ statement: consuming Statement, running: inout Bool, problems: inout [Diagnostic]) {
-        let span = statement.span
-        switch compileOneOff(consume statement) {
-        case .success(let instruction):
-            if running { running = simulator.run(instruction, span: span, problems: &problems, statementText: &statementText) }
-        case .failure(let found):
-            guard checking else { return }
-            stopSimulating(dropping: &problems)
-            running = false
-            problems += found
+        var isSelectModel = false
+        guard let found = runOneOff(consume statement, running: &running, problems: &problems, isSelectModel: &isSelectModel) else {
+            return
         }
+        guard checking else { return }
+        stopSimulating(dropping: &problems)
+        running = false
+        problems += found
     }
 
     /// A checked run's first error, in a statement of the line whose `problems` these are:

@@ -143,21 +143,24 @@ public struct Simulator<M: SimulationModel> {
         }
     }
 
-    /// `run` for an instruction compiled to run once: a command's record is written here,
-    /// in `statementText` (the caller's, empty, and emptied again once the record is written).
-    mutating func run(_ instruction: OneOffInstruction<M.Command>, span: SourceSpan, problems: inout [Diagnostic],
+    /// `run` for a command compiled to run once (`ScriptCompiler.compileOneOff`): its record
+    /// is written here, in `statementText` (the caller's, empty, and emptied again once the
+    /// record is written).
+    mutating func run(_ command: M.Command, span: SourceSpan, problems: inout [Diagnostic],
                       statementText: inout CallText) -> Bool {
-        switch instruction {
-        case .expect(let expectation): return expect(expectation, span: span, problems: &problems)
-        case .instruction(let instruction): return run(instruction, span: span, problems: &problems)
-        case .wait(let milliseconds, let statement): return wait(milliseconds, statement: statement)
-        case .command(let command):
-            M.writeStatementRecord(command, into: &statementText)
-            statementText.withRecordKept { effects.record(.statement, encoded: $0) }
-            // Emptied at once: a long text's buffer (a 100 MB error's) is not kept meanwhile.
-            statementText.removeAll()
-            return perform(command, span: span, problems: &problems)
-        }
+        M.writeStatementRecord(command, into: &statementText)
+        statementText.withRecordKept { effects.record(.statement, encoded: $0) }
+        // Emptied at once: a long text's buffer (a 100 MB error's) is not kept meanwhile.
+        statementText.removeAll()
+        return perform(command, span: span, problems: &problems)
+    }
+
+    /// `run` for a wait compiled to run once, with its record's bytes.
+    mutating func run(waiting milliseconds: Int64, statement: [UInt8]) -> Bool { wait(milliseconds, statement: statement) }
+
+    /// `run` for an `expect` compiled to run once.
+    mutating func run(_ expectation: OneOffExpectation, span: SourceSpan, problems: inout [Diagnostic]) -> Bool {
+        expect(expectation, span: span, problems: &problems)
     }
 
     /// Ends the line's turn.
