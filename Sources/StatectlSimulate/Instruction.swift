@@ -328,7 +328,7 @@ public struct ScriptCompiler<M: SimulationModel> {
     /// value witnesses, looked up at run time, about 90 instructions a statement. Only for a
     /// compiler that records (the simulator writes the record).
     @inline(__always)
-    mutating func compileOneOff(_ statement: consuming Statement, command: (consuming M.Command) -> Void,
+    mutating func compileOneOff(_ statement: consuming Statement, command: (M.Command) -> Void,
                                 wait: (_ milliseconds: Int64, _ statement: [UInt8]) -> Void,
                                 expect: (OneOffExpectation) -> Void,
                                 instruction: (Instruction<M.Command>) -> Void) -> [Diagnostic]? {

@@ -44,6 +44,29 @@ struct CallTextTests {
         #expect(written == String(value))
     }
 
+    @Test("every number of a few digits, and every length's first and last, is written as String(_:) writes it")
+    func numbersOfEveryLength() {
+        var values = Array(Int64(-10_000)...10_000)
+        var power: Int64 = 1
+        for _ in 1...18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1)]
+        }
+        values += [Int64.min, Int64.min + 1, Int64.max, Int64.max - 1]
+        var text = CallText()
+        var expected = ""
+        for value in values {
+            text.append(value)
+            text.append(",")
+            expected += String(value) + ","
+        }
+        let written = text.text
+        #expect(written == expected)
+        for value in values.map(\.magnitude) + [UInt64.max, 0] {
+            #expect(CallText.decimalDigitCount(value) == String(value).count, "\(value)")
+        }
+    }
+
     @Test("the record is the one FieldEncoder makes of the text")
     func record() {
         var text = CallText()
