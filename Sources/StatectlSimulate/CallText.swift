@@ -37,6 +37,9 @@ public struct CallText: ~Copyable {
         return at
     }
 
+    // Never inlined: rare, and inlined into every claim it took registers (saved and restored
+    // around every number appended) for a call to the allocator.
+    @inline(never)
     private mutating func grow(_ extra: Int) {
         capacity = max(capacity * 2, count + extra)
         base = base.movedToLarger(count: count, capacity: capacity)
