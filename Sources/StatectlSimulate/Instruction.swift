@@ -472,13 +472,7 @@ public struct ScriptCompiler<M: SimulationModel> {
         return record
     }
 
-    private static func makeWaitRecord(_ milliseconds: Int64) -> [UInt8] {
-        var text = CallText(capacity: 24)
-        text.append("wait ")
-        text.append(milliseconds)
-        text.append("ms")
-        return text.record()
-    }
+    private static func makeWaitRecord(_ milliseconds: Int64) -> [UInt8] { CallText.record("wait ", milliseconds, "ms") }
 
     /// Checks every comparison of a condition; all their problems, or the compiled condition.
     public func compileCondition(_ condition: Condition) -> Checked<CompiledCondition> {

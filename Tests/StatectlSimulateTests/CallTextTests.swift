@@ -67,6 +67,13 @@ struct CallTextTests {
         }
     }
 
+    @Test("a record made of a prefix, a number and a suffix is the one FieldEncoder makes of their text",
+          arguments: [Int64.min, -301, -1, 0, 9, 10, 300, 86_400_000, Int64.max])
+    func prefixNumberSuffix(_ value: Int64) {
+        #expect(CallText.record("wait ", value, "ms") == FieldEncoder.encode(.call, string: "wait \(value)ms"))
+        #expect(CallText.record("", value, "") == FieldEncoder.encode(.call, string: String(value)))
+    }
+
     @Test("the record is the one FieldEncoder makes of the text")
     func record() {
         var text = CallText()
