@@ -76,6 +76,23 @@ extension ExpectationParts {
 
     /// Reads the property off `model` and compares: whether it holds, and what was read.
     func evaluateParts<M: SimulationModel>(on model: M) throws(RuntimeError) -> (holds: Bool, actual: ObservedValue) {
+        // Equal, as the model tells where it keeps the value (a list it would make, such as
+        // `visible`, about 370 instructions): what was read is the value expected. (A list
+        // compared sorted is expected sorted: equal to it, it was read sorted.)
+        if otherProperty == nil, model.compare(property, with: expected) == true { return (comparison == .equal, expected) }
+        return try readAndCompare(on: model)
+    }
+
+    /// Whether the expectation holds for `model`'s current values: `evaluateParts` without
+    /// what was read, which need not be made when the model tells equal or not.
+    func holds<M: SimulationModel>(for model: M) throws(RuntimeError) -> Bool {
+        if otherProperty == nil, let equal = model.compare(property, with: expected) { return equal == (comparison == .equal) }
+        return try readAndCompare(on: model).holds
+    }
+
+    /// `evaluateParts` by reading the property.
+    @inline(__always)
+    private func readAndCompare<M: SimulationModel>(on model: M) throws(RuntimeError) -> (holds: Bool, actual: ObservedValue) {
         var actual = try model.observe(property)
         // Most lists are read sorted already (explore checks every configuration it finds).
         if sorted, case .names(let names) = actual, !isSorted(names) { actual = .names(names.sorted()) }
@@ -119,7 +136,7 @@ public enum CompiledCondition: Sendable {
     @_specialize(exported: true, where M == JMStatefulTableViewControllerModel)
     public func evaluate<M: SimulationModel>(on model: M) throws(RuntimeError) -> Bool {
         switch self {
-        case .comparison(let expectation): return try expectation.evaluate(on: model).holds
+        case .comparison(let expectation): return try expectation.holds(for: model)
         case .not(let inner): return try !inner.evaluate(on: model)
         case .and(let left, let right): return try left.evaluate(on: model) ? right.evaluate(on: model) : false
         case .or(let left, let right): return try left.evaluate(on: model) ? true : right.evaluate(on: model)

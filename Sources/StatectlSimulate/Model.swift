@@ -322,6 +322,7 @@ extension SimulationModel {
     public static var vocabularyWords: [String] { [] }
     public static var versions: [String] { [] }
     public init(version: String) { self.init() }
+    public func compare(_ property: String, with value: ObservedValue) -> Bool? { nil }
     public static func writeStatementRecord(_ command: Command, into text: inout CallText) {
         text.append(text: describe(command))
     }
@@ -379,6 +380,10 @@ public protocol SimulationModel {
     mutating func reachDeadline(effects: inout Effects)
     /// Reads a property for `expect`; throws where the library would crash reading it.
     func observe(_ property: String) throws(RuntimeError) -> ObservedValue
+    /// Whether `observe(property)` returns `value`, told without making the value where the
+    /// model keeps it otherwise (a list); nil, by default, when the model cannot tell so, or
+    /// when reading the property throws: `observe` then reads it.
+    func compare(_ property: String, with value: ObservedValue) -> Bool?
     /// The fields of the last record of a run.
     func finalFields() -> [Field]
 }

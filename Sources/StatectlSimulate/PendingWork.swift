@@ -63,11 +63,6 @@ extension SimulationModel {
 }
 
 extension ExpectationParts {
-    /// Whether the expectation holds for `model`'s current values.
-    func holds<M: SimulationModel>(for model: M) throws(RuntimeError) -> Bool {
-        try evaluateParts(on: model).holds
-    }
-
     /// The note telling the user that time, not the model, is why the expectation failed,
     /// and what to write instead.
     func pendingWorkNote<M: SimulationModel>(_ outcome: PendingWorkOutcome, model: M.Type, now: Int64) -> DiagnosticNote {

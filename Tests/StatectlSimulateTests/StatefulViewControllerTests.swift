@@ -273,3 +273,47 @@ struct TreeTests {
         }
     }
 }
+
+@Suite("StatefulViewController properties compared in place")
+struct PropertyComparisonTests {
+    /// `compare` tells equal only where `observe` reads the very list, and not equal only where
+    /// it reads another; an expectation of any other property is left to `observe`.
+    @Test("visible compared where the machine keeps it agrees with visible read", arguments: ["master", "3.0.1"])
+    func visibleAgrees(version: String) throws {
+        typealias Model = StatefulViewControllerModel
+        var model = Model(version: version)
+        var effects = Effects(sink: DiscardedRecords())
+        let lists: [[String]] = [[], ["error"], ["loading"], ["custom"], ["error", "loading"], ["loading", "error"],
+                                 ["custom", "loading"], ["custom", "custom"], ["content", "empty", "error", "loading"]]
+        var told = (equal: 0, unequal: 0)
+        func agree() throws {
+            let read = try model.observe("visible")
+            for list in lists {
+                guard let equal = model.compare("visible", with: .names(list)) else { continue }
+                #expect(equal == (read == .names(list)), "\(read) against \(list)")
+                if equal { told.equal += 1 } else { told.unequal += 1 }
+            }
+            #expect(model.compare("state", with: .name("content")) == nil)
+            #expect(model.compare("visible", with: .count(0)) == nil)
+        }
+        try agree()
+        let commands: [Model.Command] = [
+            .setHasContent(false), .addView("custom", .zero), .startLoading(animated: true, completion: false),
+            .endLoading(animated: true, error: "e", completion: false), .transition(to: .view("custom"), animated: true, completion: false),
+            .transitionViewStates(loading: true, error: nil, animated: false, completion: false), .setHasContent(true),
+            .endLoading(animated: false, error: nil, completion: false),
+        ]
+        for command in commands {
+            try model.perform(command, effects: &effects)
+            try agree()
+            model.endTurn(effects: &effects)
+            try agree()
+            while let deadline = model.nextDeadline {
+                effects.now = max(effects.now, deadline)
+                model.reachDeadline(effects: &effects)
+                try agree()
+            }
+        }
+        #expect(told.equal > 10 && told.unequal > 10)
+    }
+}

@@ -184,6 +184,14 @@ public struct StatefulViewControllerModel: SimulationModel {
         }
     }
 
+    /// `visible`'s list compared where the machine keeps it; any other property read.
+    /// Inlined: every `expect` asks, and most are told nil at the first test.
+    @inline(__always)
+    public func compare(_ property: String, with value: ObservedValue) -> Bool? {
+        guard case .names(let names) = value, Word(property) == "visible" else { return nil }
+        return machine.isVisible(names)
+    }
+
     public func finalFields() -> [Field] {
         [Field(.state, .string(machine.currentState.stateName)),
          Field(.lastState, .string(machine.lastState.stateName)),

@@ -305,6 +305,17 @@ struct ViewStateMachine {
         if release.hasContainer, !containerShown { return [] }
         return container.map(\.key)
     }
+
+    /// Whether `visible` is `names`, told without making the list: true when it is, in
+    /// order; false when it is not, by its length; nil when only their order could tell
+    /// (`visible` sorted differs from `names`, but a list compared sorted is compared
+    /// sorted, which only reading it tells for sure).
+    func isVisible(_ names: [String]) -> Bool? {
+        if release.hasContainer, !containerShown { return names.isEmpty }
+        guard container.count == names.count else { return false }
+        for index in names.indices where container[index].key != names[index] { return nil }
+        return true
+    }
 }
 
 // The initialisers in an extension, so that the type keeps its memberwise initialiser:
