@@ -5,6 +5,9 @@ import StatectlParse
 /// compiled to be run once and dropped, a `OneOffExpectation`.
 protocol ExpectationParts {
     var property: String { get }
+    /// Where `property` is in the model's `properties`: read by it (`observe(propertyAt:)`),
+    /// the name is not looked up at every check.
+    var propertyIndex: Int { get }
     var comparison: Comparison { get }
     var expected: ObservedValue { get }
     /// `state == lastState`: the property compared with, read when the check runs; `expected`
@@ -24,6 +27,7 @@ protocol ExpectationParts {
 /// instruction's box was (`Instruction.expect` is not `indirect`).
 public final class Expectation: Sendable, ExpectationParts {
     public let property: String
+    let propertyIndex: Int
     public let comparison: Comparison
     public let expected: ObservedValue
     /// `state == lastState`: the property compared with, read when the check runs; `expected`
@@ -36,9 +40,10 @@ public final class Expectation: Sendable, ExpectationParts {
     let recordPrefix: [UInt8]
 
     /// `encoder` (nil when not recording) is the compiler's, reused for every expectation.
-    init(property: String, comparison: Comparison, expected: ObservedValue, otherProperty: String? = nil, sorted: Bool,
-         encoder: FieldEncoder?) {
+    init(property: String, propertyIndex: Int, comparison: Comparison, expected: ObservedValue, otherProperty: String? = nil,
+         sorted: Bool, encoder: FieldEncoder?) {
         self.property = property
+        self.propertyIndex = propertyIndex
         self.otherProperty = otherProperty
         self.comparison = comparison
         self.expected = expected
@@ -62,6 +67,7 @@ public final class Expectation: Sendable, ExpectationParts {
 /// `expect` run; its record's first fields are encoded as the record is written.
 struct OneOffExpectation: ExpectationParts {
     let property: String
+    let propertyIndex: Int
     let comparison: Comparison
     let expected: ObservedValue
     let otherProperty: String?
@@ -79,21 +85,23 @@ extension ExpectationParts {
         // Equal, as the model tells where it keeps the value (a list it would make, such as
         // `visible`, about 370 instructions): what was read is the value expected. (A list
         // compared sorted is expected sorted: equal to it, it was read sorted.)
-        if otherProperty == nil, model.compare(property, with: expected) == true { return (comparison == .equal, expected) }
+        if otherProperty == nil, model.compare(propertyAt: propertyIndex, with: expected) == true { return (comparison == .equal, expected) }
         return try readAndCompare(on: model)
     }
 
     /// Whether the expectation holds for `model`'s current values: `evaluateParts` without
     /// what was read, which need not be made when the model tells equal or not.
     func holds<M: SimulationModel>(for model: M) throws(RuntimeError) -> Bool {
-        if otherProperty == nil, let equal = model.compare(property, with: expected) { return equal == (comparison == .equal) }
+        if otherProperty == nil, let equal = model.compare(propertyAt: propertyIndex, with: expected) {
+            return equal == (comparison == .equal)
+        }
         return try readAndCompare(on: model).holds
     }
 
     /// `evaluateParts` by reading the property.
     @inline(__always)
     private func readAndCompare<M: SimulationModel>(on model: M) throws(RuntimeError) -> (holds: Bool, actual: ObservedValue) {
-        var actual = try model.observe(property)
+        var actual = try model.observe(propertyAt: propertyIndex)
         // Most lists are read sorted already (explore checks every configuration it finds).
         if sorted, case .names(let names) = actual, !isSorted(names) { actual = .names(names.sorted()) }
         let equal: Bool
@@ -291,6 +299,8 @@ public struct ScriptCompiler<M: SimulationModel> {
     private let version: String?
     /// The properties of that version.
     private let properties: [PropertySpec]
+    /// Where each of them is in the model's `properties`.
+    private let propertyIndices: [Int]
 
     /// Whether instructions carry their records' fixed fields: only a run needs them, and
     /// making them (the call's text, mostly) is a good part of compiling a line.
@@ -307,10 +317,11 @@ public struct ScriptCompiler<M: SimulationModel> {
         let version = version ?? M.versions.first
         self.version = version
         // A property limited to some versions is left out of the others.
-        properties = M.properties.filter { spec in
-            guard let versions = spec.versions, let version else { return true }
+        propertyIndices = M.properties.indices.filter { index in
+            guard let versions = M.properties[index].versions, let version else { return true }
             return versions.contains(version)
         }
+        properties = propertyIndices.map { M.properties[$0] }
     }
 
     /// The names declared so far: the model's own, and what earlier statements declared.
@@ -367,7 +378,8 @@ public struct ScriptCompiler<M: SimulationModel> {
             switch expectedValue(property, value) {
             case .success(let found):
                 lastMeaningCanChange = found.otherProperty != nil
-                expect(OneOffExpectation(property: property.text, comparison: comparison, expected: found.expected,
+                expect(OneOffExpectation(property: property.text, propertyIndex: found.propertyIndex, comparison: comparison,
+                                         expected: found.expected,
                                          otherProperty: found.otherProperty, sorted: found.sorted))
                 return nil
             case .failure(let problems): return problems
@@ -463,7 +475,8 @@ public struct ScriptCompiler<M: SimulationModel> {
             case .success(let found):
                 lastMeaningCanChange = found.otherProperty != nil
                 guard building else { return .success(nil) }
-                return .success(.expect(Expectation(property: property.text, comparison: comparison, expected: found.expected,
+                return .success(.expect(Expectation(property: property.text, propertyIndex: found.propertyIndex,
+                                                    comparison: comparison, expected: found.expected,
                                                     otherProperty: found.otherProperty, sorted: found.sorted,
                                                     encoder: encoder)))
             case .failure(let problems): return .failure(problems)
@@ -513,16 +526,18 @@ public struct ScriptCompiler<M: SimulationModel> {
     private func compileExpectation(_ property: Name, _ comparison: Comparison, _ value: Expression) -> Checked<Expectation> {
         switch expectedValue(property, value) {
         case .success(let found):
-            return .success(Expectation(property: property.text, comparison: comparison, expected: found.expected,
+            return .success(Expectation(property: property.text, propertyIndex: found.propertyIndex, comparison: comparison,
+                                        expected: found.expected,
                                         otherProperty: found.otherProperty, sorted: found.sorted, encoder: encoder))
         case .failure(let problems): return .failure(problems)
         }
     }
 
     /// What an `expect` compares its property with, checked against the property's kind: a
-    /// value, or another property (`otherProperty`, then `expected` is its name).
+    /// value, or another property (`otherProperty`, then `expected` is its name); and where
+    /// the property is in the model's `properties`.
     private func expectedValue(_ property: Name, _ value: Expression)
-        -> Checked<(expected: ObservedValue, otherProperty: String?, sorted: Bool)> {
+        -> Checked<(expected: ObservedValue, otherProperty: String?, sorted: Bool, propertyIndex: Int)> {
         guard let specIndex = Self.index(of: property.text, in: properties) else {
             let modelName = version.map { "\(M.name)@\($0)" } ?? M.name
             if let other = M.properties.first(where: { $0.name == property.text }), let versions = other.versions {
@@ -542,13 +557,14 @@ public struct ScriptCompiler<M: SimulationModel> {
         // Read in place: a copy of the spec retained its strings.
         let kind = properties[specIndex].kind
         let sorted = properties[specIndex].isSorted
+        let propertyIndex = propertyIndices[specIndex]
         if let other = value.identifier, let otherIndex = Self.index(of: other, in: M.properties),
            !names.contains(other, in: Self.namespace(of: kind)) {
             guard Self.comparable(kind, M.properties[otherIndex].kind) else {
                 return .failure([Diagnostic(id: "type-mismatch", span: value.span,
                                             message: "'\(property.text)' and '\(other)' hold different kinds of values")])
             }
-            return .success((.name(other), other, sorted))
+            return .success((.name(other), other, sorted, propertyIndex))
         }
         let expected: ObservedValue
         switch kind {
@@ -603,7 +619,7 @@ public struct ScriptCompiler<M: SimulationModel> {
             }
             expected = .flag(word.isSpelled("true"))
         }
-        return .success((expected, nil, sorted))
+        return .success((expected, nil, sorted, propertyIndex))
     }
 
     /// Where the property named `name` is in `specs`, its name compared in place

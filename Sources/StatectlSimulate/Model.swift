@@ -322,7 +322,8 @@ extension SimulationModel {
     public static var vocabularyWords: [String] { [] }
     public static var versions: [String] { [] }
     public init(version: String) { self.init() }
-    public func compare(_ property: String, with value: ObservedValue) -> Bool? { nil }
+    public func observe(propertyAt index: Int) throws(RuntimeError) -> ObservedValue { try observe(Self.properties[index].name) }
+    public func compare(propertyAt index: Int, with value: ObservedValue) -> Bool? { nil }
     public static func writeStatementRecord(_ command: Command, into text: inout CallText) {
         text.append(text: describe(command))
     }
@@ -380,10 +381,13 @@ public protocol SimulationModel {
     mutating func reachDeadline(effects: inout Effects)
     /// Reads a property for `expect`; throws where the library would crash reading it.
     func observe(_ property: String) throws(RuntimeError) -> ObservedValue
-    /// Whether `observe(property)` returns `value`, told without making the value where the
-    /// model keeps it otherwise (a list); nil, by default, when the model cannot tell so, or
-    /// when reading the property throws: `observe` then reads it.
-    func compare(_ property: String, with value: ObservedValue) -> Bool?
+    /// `observe` of `properties[index]`: an `expect` looks its property's name up once, when
+    /// compiled. By default, read by the name.
+    func observe(propertyAt index: Int) throws(RuntimeError) -> ObservedValue
+    /// Whether `observe(propertyAt: index)` returns `value`, told without making the value
+    /// where the model keeps it otherwise (a list); nil, by default, when the model cannot
+    /// tell so, or when reading the property throws: `observe` then reads it.
+    func compare(propertyAt index: Int, with value: ObservedValue) -> Bool?
     /// The fields of the last record of a run.
     func finalFields() -> [Field]
 }

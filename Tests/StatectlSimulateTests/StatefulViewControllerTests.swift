@@ -289,12 +289,16 @@ struct PropertyComparisonTests {
         func agree() throws {
             let read = try model.observe("visible")
             for list in lists {
-                guard let equal = model.compare("visible", with: .names(list)) else { continue }
+                guard let equal = model.compare(propertyAt: 2, with: .names(list)) else { continue }
                 #expect(equal == (read == .names(list)), "\(read) against \(list)")
                 if equal { told.equal += 1 } else { told.unequal += 1 }
             }
-            #expect(model.compare("state", with: .name("content")) == nil)
-            #expect(model.compare("visible", with: .count(0)) == nil)
+            #expect(model.compare(propertyAt: 0, with: .name("content")) == nil)
+            #expect(model.compare(propertyAt: 2, with: .count(0)) == nil)
+            for (index, spec) in Model.properties.enumerated() {
+                #expect(Model.propertyIndex(spec.name) == index)
+                #expect(try model.observe(propertyAt: index) == model.observe(spec.name))
+            }
         }
         try agree()
         let commands: [Model.Command] = [

@@ -167,28 +167,55 @@ public struct StatefulViewControllerModel: SimulationModel {
     }
 
     public func observe(_ property: String) throws(RuntimeError) -> ObservedValue {
-        // Lengths compared first (`Word`): every `expect` reads a property, and `==` on the
-        // names it is not took the library's slow path for each case before its own.
+        try observe(propertyAt: Self.propertyIndex(property))
+    }
+
+    /// Where the property named `property` is in `properties`.
+    @inline(__always)
+    static func propertyIndex(_ property: String) -> Int {
+        // Lengths compared first (`Word`): `==` on the names it is not took the library's
+        // slow path for each case before its own.
         switch Word(property) {
-        case "state": return .name(machine.currentState.stateName)
-        case "lastState": return .name(machine.lastState.stateName)
-        case "visible": return .names(machine.visible)
-        case "completions": return .count(machine.completions)
-        case "dropped": return .count(machine.dropped)
-        case "unobtrusiveErrors": return .count(unobtrusiveErrors)
-        case "hasContent": return .flag(hasContent)
-        case "pending": return .count(Int64(machine.pending))
-        case "transitioning": return .flag(machine.hasInFlight)
-        case "containerShown": return .flag(machine.containerShown)
+        case "state": return 0
+        case "lastState": return 1
+        case "visible": return visibleIndex
+        case "completions": return 3
+        case "dropped": return 4
+        case "unobtrusiveErrors": return 5
+        case "hasContent": return 6
+        case "pending": return 7
+        case "transitioning": return 8
+        case "containerShown": return 9
         default: preconditionFailure("unknown property \(property)")
+        }
+    }
+
+    /// Where `visible` is in `properties`.
+    private static let visibleIndex = 2
+
+    /// By its place in `properties` (the order `propertyIndex` gives, which a test checks).
+    @inline(__always)
+    public func observe(propertyAt index: Int) throws(RuntimeError) -> ObservedValue {
+        switch index {
+        case 0: return .name(machine.currentState.stateName)
+        case 1: return .name(machine.lastState.stateName)
+        case Self.visibleIndex: return .names(machine.visible)
+        case 3: return .count(machine.completions)
+        case 4: return .count(machine.dropped)
+        case 5: return .count(unobtrusiveErrors)
+        case 6: return .flag(hasContent)
+        case 7: return .count(Int64(machine.pending))
+        case 8: return .flag(machine.hasInFlight)
+        case 9: return .flag(machine.containerShown)
+        default: preconditionFailure("no property \(index)")
         }
     }
 
     /// `visible`'s list compared where the machine keeps it; any other property read.
     /// Inlined: every `expect` asks, and most are told nil at the first test.
     @inline(__always)
-    public func compare(_ property: String, with value: ObservedValue) -> Bool? {
-        guard case .names(let names) = value, Word(property) == "visible" else { return nil }
+    public func compare(propertyAt index: Int, with value: ObservedValue) -> Bool? {
+        guard index == Self.visibleIndex, case .names(let names) = value else { return nil }
         return machine.isVisible(names)
     }
 
