@@ -170,44 +170,50 @@ public struct StatefulViewControllerModel: SimulationModel {
         try observe(propertyAt: Self.propertyIndex(property))
     }
 
+    /// The properties by their places in `properties` (a test checks the two agree): an
+    /// `expect` is compiled to a place, and read by it.
+    private enum Property: Int {
+        case state, lastState, visible, completions, dropped, unobtrusiveErrors, hasContent, pending, transitioning,
+             containerShown
+    }
+
     /// Where the property named `property` is in `properties`.
     @inline(__always)
     static func propertyIndex(_ property: String) -> Int {
         // Lengths compared first (`Word`): `==` on the names it is not took the library's
         // slow path for each case before its own.
+        let found: Property
         switch Word(property) {
-        case "state": return 0
-        case "lastState": return 1
-        case "visible": return visibleIndex
-        case "completions": return 3
-        case "dropped": return 4
-        case "unobtrusiveErrors": return 5
-        case "hasContent": return 6
-        case "pending": return 7
-        case "transitioning": return 8
-        case "containerShown": return 9
+        case "state": found = .state
+        case "lastState": found = .lastState
+        case "visible": found = .visible
+        case "completions": found = .completions
+        case "dropped": found = .dropped
+        case "unobtrusiveErrors": found = .unobtrusiveErrors
+        case "hasContent": found = .hasContent
+        case "pending": found = .pending
+        case "transitioning": found = .transitioning
+        case "containerShown": found = .containerShown
         default: preconditionFailure("unknown property \(property)")
         }
+        return found.rawValue
     }
 
-    /// Where `visible` is in `properties`.
-    private static let visibleIndex = 2
-
-    /// By its place in `properties` (the order `propertyIndex` gives, which a test checks).
+    /// By its place in `properties` (`propertyIndex`).
     @inline(__always)
     public func observe(propertyAt index: Int) throws(RuntimeError) -> ObservedValue {
-        switch index {
-        case 0: return .name(machine.currentState.stateName)
-        case 1: return .name(machine.lastState.stateName)
-        case Self.visibleIndex: return .names(machine.visible)
-        case 3: return .count(machine.completions)
-        case 4: return .count(machine.dropped)
-        case 5: return .count(unobtrusiveErrors)
-        case 6: return .flag(hasContent)
-        case 7: return .count(Int64(machine.pending))
-        case 8: return .flag(machine.hasInFlight)
-        case 9: return .flag(machine.containerShown)
-        default: preconditionFailure("no property \(index)")
+        guard let property = Property(rawValue: index) else { preconditionFailure("no property \(index)") }
+        switch property {
+        case .state: return .name(machine.currentState.stateName)
+        case .lastState: return .name(machine.lastState.stateName)
+        case .visible: return .names(machine.visible)
+        case .completions: return .count(machine.completions)
+        case .dropped: return .count(machine.dropped)
+        case .unobtrusiveErrors: return .count(unobtrusiveErrors)
+        case .hasContent: return .flag(hasContent)
+        case .pending: return .count(Int64(machine.pending))
+        case .transitioning: return .flag(machine.hasInFlight)
+        case .containerShown: return .flag(machine.containerShown)
         }
     }
 
@@ -215,7 +221,7 @@ public struct StatefulViewControllerModel: SimulationModel {
     /// Inlined: every `expect` asks, and most are told nil at the first test.
     @inline(__always)
     public func compare(propertyAt index: Int, with value: ObservedValue) -> Bool? {
-        guard index == Self.visibleIndex, case .names(let names) = value else { return nil }
+        guard index == Property.visible.rawValue, case .names(let names) = value else { return nil }
         return machine.isVisible(names)
     }
 
