@@ -239,18 +239,30 @@ public final class TextLogRenderer: RecordSink {
 
     typealias FieldCursor = EncodedFields.Iterator
 
+    // A field cursor is never passed `inout` to a call that is not inlined: with its address
+    // passed anywhere, `write` kept it on the stack, and loaded and stored its offset at
+    // every field read. Such calls take it by value and return where it ends.
+
     /// The field `key`, searched from the cursor on and then from the start: fields are
     /// mostly read in the order they were made, so a search usually matches at once.
+    @inline(__always)
     private static func find(_ key: FieldKey, in fields: inout FieldCursor) -> FieldView? {
+        let found = find(key, from: fields)
+        fields = found.after
+        return found.value
+    }
+
+    private static func find(_ key: FieldKey, from start: FieldCursor) -> (value: FieldView?, after: FieldCursor) {
+        var fields = start
         let resume = fields.offset
         while let field = fields.next() {
-            if field.key == key { return field.value }
+            if field.key == key { return (field.value, fields) }
         }
         fields.offset = 0
         while fields.offset < resume, let field = fields.next() {
-            if field.key == key { return field.value }
+            if field.key == key { return (field.value, fields) }
         }
-        return nil
+        return (nil, fields)
     }
 
     private func value(_ key: FieldKey, _ fields: inout FieldCursor) { write(Self.find(key, in: &fields) ?? .null) }
@@ -323,12 +335,20 @@ public final class TextLogRenderer: RecordSink {
         return out.cursor(room: Self.messageRoom)
     }
 
-    /// The field `key`, searched for and written through the buffer.
-    @inline(never)
+    /// The field `key`, searched for and written through the buffer (`writeValue`).
+    @inline(__always)
     private func value(_ key: FieldKey, _ fields: inout FieldCursor, at line: OutputCursor) -> OutputCursor {
+        let written = writeValue(key, fields, at: line)
+        fields.offset = written.offset
+        return written.line
+    }
+
+    @inline(never)
+    private func writeValue(_ key: FieldKey, _ start: FieldCursor, at line: OutputCursor) -> (line: OutputCursor, offset: Int) {
+        var fields = start
         out.commit(line)
         value(key, &fields)
-        return out.cursor(room: Self.messageRoom)
+        return (out.cursor(room: Self.messageRoom), fields.offset)
     }
 
     // The readers below take the next field in place when it is the one asked for, of the
@@ -492,7 +512,9 @@ public final class TextLogRenderer: RecordSink {
             } else if let number = fields.nextInt(.expected) {
                 put(number: number, &line)
             } else {
-                line = writeExpectedList(&fields, at: line)
+                let written = writeExpectedList(fields, at: line)
+                line = written.line
+                fields.offset = written.offset
             }
             // The actual value comes before `passed` and is shown only when it failed: stepped
             // over in place when it is a text or a number (searched for when it is needed).
@@ -527,8 +549,9 @@ public final class TextLogRenderer: RecordSink {
     /// other value is written through the buffer. (Apart: with the stepping over inlined,
     /// `write` saved more registers for every record.)
     @inline(never)
-    private func writeExpectedList(_ fields: inout FieldCursor, at line: OutputCursor) -> OutputCursor {
+    private func writeExpectedList(_ start: FieldCursor, at line: OutputCursor) -> (line: OutputCursor, offset: Int) {
         var line = line
+        var fields = start
         let resume = fields.offset
         if let field = fields.next(), field.key == .expected, case .strings(let texts) = field.value {
             put(UInt8(ascii: "["), &line)
@@ -542,10 +565,11 @@ public final class TextLogRenderer: RecordSink {
             }
             put(UInt8(ascii: "]"), &line)
             Self.skip(.actual, &fields)
-            return line
+            return (line, fields.offset)
         }
         fields.offset = resume
-        return value(.expected, &fields, at: line)
+        line = value(.expected, &fields, at: line)
+        return (line, fields.offset)
     }
 
     /// Steps over the next field if it is `key`, whatever it holds.
