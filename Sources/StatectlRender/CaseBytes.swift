@@ -33,6 +33,13 @@ final class CaseBytes<Case: CaseIterable>: @unchecked Sendable {
         withUnsafeBytes(of: value) { Int($0[0]) }
     }
 
+    /// Where a case's bytes start, for a caller that knows their count: the slot holds 64
+    /// bytes, all initialised.
+    @inline(__always)
+    func start(of value: Case) -> UnsafePointer<UInt8> {
+        UnsafePointer(bytes + Self.index(value) * Self.width)
+    }
+
     /// A case's bytes. The slot they start holds 64 bytes, all initialised.
     subscript(value: Case) -> UnsafeBufferPointer<UInt8> {
         let index = Self.index(value)

@@ -32,10 +32,12 @@ public final class TextLogRenderer: RecordSink {
     /// as a static on every record, it went through `swift_once` each time.
     private let kindColumns = TextLogRenderer.kindColumnTable
     private static let kindColumnTable = CaseBytes<RecordKind> { kind in
-        let column = Array(kind.rawValue.utf8) + Array(repeating: 0x20, count: max(0, 16 - kind.rawValue.utf8.count) + 2)
-        precondition(column.count <= 32, "a kind's column is copied as 32 bytes at most")
-        return column
+        precondition(kind.rawValue.utf8.count <= 16, "a kind's name is longer than its column")
+        return Array(kind.rawValue.utf8) + Array(repeating: 0x20, count: kindColumnWidth - kind.rawValue.utf8.count)
     }
+    /// Every kind's column is as wide: a name of at most 16 bytes, padded, and the gap. One
+    /// width, a constant, so that each record neither loads its kind's count nor adds it.
+    private static var kindColumnWidth: Int { 18 }
 
     /// The last view frame written, and its text (`writeFrame`): a pointer, as `columns`.
     private var lastFrame: SIMD4<Int64>?
@@ -93,9 +95,8 @@ public final class TextLogRenderer: RecordSink {
         } else {
             line = writeColumns(record.time, record.lineNumber, at: line)
         }
-        // A table slot holds 64 bytes, and a kind's column at most 32 (checked when made).
-        let kindColumn = kindColumns[record.kind]
-        line.put(wordsFrom: kindColumn.baseAddress!, count: kindColumn.count)
+        // A table slot holds 64 bytes, read as 32.
+        line.put(wordsFrom: kindColumns.start(of: record.kind), count: Self.kindColumnWidth)
         // One unsigned compare for both bounds: a negative key (and none) is past the limit.
         let key = record.fieldsKeyNumber
         if UInt(bitPattern: key) < UInt(Self.keyedMessageLimit) {
