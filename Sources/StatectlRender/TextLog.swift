@@ -179,17 +179,25 @@ public final class TextLogRenderer: RecordSink {
             // The next line, the usual case: the last column counted on by one; copied below.
             lineColumnFor = line
         } else {
-            let start = cursor.at
-            if line != RecordView.none { cursor.put(number: Int64(line), rightAlignedIn: 5) } else { cursor.put("    -" as StaticString) }
-            cursor.put("  " as StaticString)
-            lineColumnCount = min(cursor.at - start, Self.columnsCapacity / 2)
-            UnsafeMutableRawPointer(lineColumn).copyBytes(from: start, byteCount: lineColumnCount)
-            lineColumnFor = line
-            keepLineColumn(line)
-            return cursor
+            return writeNewLineColumn(line, at: cursor)
         }
         // The last 32 bytes of `columns`, the column at most 32.
         cursor.put(wordsFrom: lineColumn, count: lineColumnCount)
+        keepLineColumn(line)
+        return cursor
+    }
+
+    /// A line column neither the last one nor the next, written and kept. Apart, so that the
+    /// usual columns (copied, or counted on) save no registers for writing a number.
+    @inline(never)
+    private func writeNewLineColumn(_ line: Int, at cursor: OutputCursor) -> OutputCursor {
+        var cursor = cursor
+        let start = cursor.at
+        if line != RecordView.none { cursor.put(number: Int64(line), rightAlignedIn: 5) } else { cursor.put("    -" as StaticString) }
+        cursor.put("  " as StaticString)
+        lineColumnCount = min(cursor.at - start, Self.columnsCapacity / 2)
+        UnsafeMutableRawPointer(columns + Self.columnsCapacity).copyBytes(from: start, byteCount: lineColumnCount)
+        lineColumnFor = line
         keepLineColumn(line)
         return cursor
     }
