@@ -311,11 +311,20 @@ public final class TextLogRenderer: RecordSink {
     }
 
     /// A text with room for it and `messageRoom` after, and nothing to escape, is copied here
-    /// with no call (so no registers saved); the others in `writeTextThroughBuffer`.
+    /// with no call (so no registers saved); the others in `writeTextThroughBuffer`. One of 16
+    /// bytes or more (a statement's, mostly) here, a shorter one in `writeShortText`: with
+    /// both here, every text saved and restored the registers the shorter ones' copy takes.
     @inline(never)
     private func writeText(_ text: EncodedText, at line: OutputCursor) -> OutputCursor {
         var copied = line
-        if !text.bytes.isEmpty, text.bytes.count &+ 8 &+ Self.messageRoom <= line.room, copied.put(checking: text.bytes) { return copied }
+        if text.bytes.count >= 16, text.bytes.count &+ 8 &+ Self.messageRoom <= line.room, copied.put(checking: text.bytes) { return copied }
+        return writeShortText(text, at: line)
+    }
+
+    @inline(never)
+    private func writeShortText(_ text: EncodedText, at line: OutputCursor) -> OutputCursor {
+        var copied = line
+        if !text.bytes.isEmpty, text.bytes.count < 16, text.bytes.count &+ 8 &+ Self.messageRoom <= line.room, copied.put(checking: text.bytes) { return copied }
         return writeTextThroughBuffer(text, at: line)
     }
 
