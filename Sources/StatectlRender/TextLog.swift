@@ -434,11 +434,13 @@ public final class TextLogRenderer: RecordSink {
     /// `(0, 0, 320, 480)`, as any list of numbers is written: copied from the last frame
     /// written when it is the same (views on one screen share their bounds), else written
     /// and kept.
+    /// (A kept frame longer than 32 bytes, of numbers far larger than a screen's, is written
+    /// again: with a longer copy here, every frame copied saved and restored registers for it.)
     private func writeFrame(_ frame: SIMD4<Int64>, at line: OutputCursor) -> OutputCursor {
         var line = line
-        if frame == lastFrame {
+        if frame == lastFrame, frameColumnCount <= 32 {
             // `frameColumn` holds 96 bytes, all initialised.
-            line.put(kept: frameColumn, count: frameColumnCount)
+            line.put(wordsFrom: frameColumn, count: frameColumnCount)
             return line
         }
         return writeNewFrame(frame, at: line)
