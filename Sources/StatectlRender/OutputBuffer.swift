@@ -223,30 +223,6 @@ public final class OutputBuffer {
         commit(cursor)
     }
 
-    /// How many decimal digits `magnitude` has. Most numbers in a log are small (times, job
-    /// numbers, counts): compared with the first few powers of ten in turn.
-    @inline(__always)
-    static func decimalDigits(_ magnitude: UInt64) -> Int {
-        if magnitude < 10 { return 1 }
-        if magnitude < 100 { return 2 }
-        if magnitude < 1_000 { return 3 }
-        if magnitude < 10_000 { return 4 }
-        var digits = 5
-        var limit: UInt64 = 100_000
-        while digits < 20, magnitude >= limit {
-            digits &+= 1
-            limit &*= 10
-        }
-        return digits
-    }
-
-    /// "00" to "99", for writing numbers two digits at a time.
-    static let digitPairs: StaticString = """
-        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
-        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
-        8081828384858687888990919293949596979899
-        """
-
     public func write(number: Int, rightAlignedIn width: Int = 0) { write(number: Int64(number), rightAlignedIn: width) }
 
     /// Spaces until `width` bytes have been written since `start`.

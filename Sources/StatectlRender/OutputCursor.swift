@@ -154,7 +154,7 @@ struct OutputCursor {
         assert(room >= 48 && width <= 24, "no room made for a number")
         let column = UnsafeMutableRawPointer(at)
         for offset in stride(from: 0, to: 24, by: 8) { column.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: offset, as: UInt64.self) }
-        var start = 24 &- Self.storeDigits(of: number.magnitude, endingAt: at + 24)
+        var start = 24 &- DecimalDigits.store(number.magnitude, endingAt: UnsafeMutableRawPointer(at + 24))
         if number < 0 {
             start &-= 1
             column.storeBytes(of: UInt8(ascii: "-"), toByteOffset: start, as: UInt8.self)
@@ -175,7 +175,7 @@ struct OutputCursor {
     mutating func put(number: Int64, rightAlignedIn width: Int = 0) {
         assert(room >= OutputCursor.numberRoom + max(width, 0), "no room made for a number")
         let magnitude = number.magnitude
-        let digits = OutputBuffer.decimalDigits(magnitude)
+        let digits = DecimalDigits.count(magnitude)
         let length = digits &+ (number < 0 ? 1 : 0)
         if length < width {
             // A few bytes: words of spaces (up to 7 bytes past them, in the slack or where
@@ -192,32 +192,6 @@ struct OutputCursor {
             at += 1
         }
         at += digits
-        _ = Self.storeDigits(of: magnitude, endingAt: at)
-    }
-
-    /// Stores `magnitude`'s decimal digits so that they end just before `end`, from the
-    /// right, two at a time; returns how many there are.
-    @inline(__always)
-    private static func storeDigits(of magnitude: UInt64, endingAt end: UnsafeMutablePointer<UInt8>) -> Int {
-        var magnitude = magnitude
-        var start = end
-        OutputBuffer.digitPairs.withUTF8Buffer { pairs in
-            while magnitude >= 100 {
-                let (quotient, pair) = magnitude.quotientAndRemainder(dividingBy: 100)
-                start -= 2
-                start[0] = pairs[Int(truncatingIfNeeded: pair) &* 2]
-                start[1] = pairs[Int(truncatingIfNeeded: pair) &* 2 &+ 1]
-                magnitude = quotient
-            }
-            if magnitude >= 10 {
-                start -= 2
-                start[0] = pairs[Int(truncatingIfNeeded: magnitude) &* 2]
-                start[1] = pairs[Int(truncatingIfNeeded: magnitude) &* 2 &+ 1]
-            } else {
-                start -= 1
-                start[0] = UInt8(truncatingIfNeeded: magnitude) &+ 0x30
-            }
-        }
-        return end - start
+        DecimalDigits.store(magnitude, endingAt: UnsafeMutableRawPointer(at))
     }
 }

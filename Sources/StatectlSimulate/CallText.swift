@@ -157,58 +157,15 @@ public struct CallText: ~Copyable {
     /// How many bytes `value` takes in decimal, its sign included.
     @inline(__always)
     private static func decimalLength(_ value: Int64) -> Int {
-        (value < 0 ? 1 : 0) &+ decimalDigitCount(value.magnitude)
+        (value < 0 ? 1 : 0) &+ DecimalDigits.count(value.magnitude)
     }
 
-    /// Writes `value` in decimal at `at`, in the `length` bytes `decimalLength` counts: its
-    /// digits last first and two at a time (a division by the constant 100 is a multiplication).
+    /// Writes `value` in decimal at `at`, in the `length` bytes `decimalLength` counts.
     @inline(__always)
     private static func writeDecimal(_ value: Int64, length: Int, at: UnsafeMutableRawPointer) {
         if value < 0 { at.storeBytes(of: UInt8(ascii: "-"), as: UInt8.self) }
-        // Safe: the digits are stored from the room's end back to its start (after the sign),
-        // the room being as long as `decimalLength` counts.
-        var magnitude = value.magnitude
-        var end = at + length
-        while magnitude >= 100 {
-            let (quotient, remainder) = magnitude.quotientAndRemainder(dividingBy: 100)
-            end -= 2
-            end.storeBytes(of: digitPair(remainder), as: UInt16.self)
-            magnitude = quotient
-        }
-        if magnitude >= 10 {
-            (end - 2).storeBytes(of: digitPair(magnitude), as: UInt16.self)
-        } else {
-            (end - 1).storeBytes(of: UInt8(truncatingIfNeeded: magnitude) &+ 0x30, as: UInt8.self)
-        }
-    }
-
-    /// How many digits `value` has in decimal (1 for 0).
-    @inline(__always)
-    static func decimalDigitCount(_ value: UInt64) -> Int {
-        var count = 1
-        var rest = value
-        while rest >= 10_000 {
-            rest /= 10_000
-            count &+= 4
-        }
-        if rest >= 100 { return count &+ (rest >= 1_000 ? 3 : 2) }
-        return rest >= 10 ? count &+ 1 : count
-    }
-
-    /// The two ASCII digits of `value` (below 100), in the order they are written, as the
-    /// little-endian bytes of one store.
-    @inline(__always)
-    private static func digitPair(_ value: UInt64) -> UInt16 {
-        // A literal, not a `static let`: its bytes are a constant, with no once-only
-        // initialisation to pass through at every use.
-        let pairs: StaticString = """
-            00010203040506070809101112131415161718192021222324252627282930313233343536373839\
-            40414243444546474849505152535455565758596061626364656667686970717273747576777879\
-            8081828384858687888990919293949596979899
-            """
-        // Safe: `value` is below 100, so the two bytes read lie in the literal's 200.
-        return UnsafeRawPointer(pairs.utf8Start).loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: value) &* 2,
-                                                              as: UInt16.self)
+        // Safe: the digits end where the room does, which is as long as `decimalLength` counts.
+        DecimalDigits.store(value.magnitude, endingAt: at + length)
     }
 
     /// `nil`, or the text as `appendString` spells it.

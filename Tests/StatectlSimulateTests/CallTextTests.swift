@@ -63,7 +63,7 @@ struct CallTextTests {
         let written = text.text
         #expect(written == expected)
         for value in values.map(\.magnitude) + [UInt64.max, 0] {
-            #expect(CallText.decimalDigitCount(value) == String(value).count, "\(value)")
+            #expect(DecimalDigits.count(value) == String(value).count, "\(value)")
         }
     }
 
