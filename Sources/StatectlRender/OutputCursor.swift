@@ -79,11 +79,34 @@ struct OutputCursor {
     /// text put between the quotes of a JSON string literal).
     @inline(__always)
     mutating func put(checking text: UnsafeRawBufferPointer, forJSON: Bool = false) -> Bool {
+        put(text, marking: forJSON ? .escapes : .controls)
+    }
+
+    /// UTF-8 `text` known to hold no control character (a `Tag.plainString`), with room for
+    /// its length and 8 more: copied as `put(checking:)` copies, with nothing to check.
+    @inline(__always)
+    mutating func put(plain text: UnsafeRawBufferPointer) {
+        _ = put(text, marking: .nothing)
+    }
+
+    /// What `put(_:marking:)` checks a text for: a constant where it is inlined.
+    enum Marking { case controls, escapes, nothing }
+
+    @inline(__always)
+    private mutating func put(_ text: UnsafeRawBufferPointer, marking: Marking) -> Bool {
         @inline(__always) func marks(_ words: SIMD2<UInt64>) -> SIMD2<UInt64> {
-            forJSON ? SWAR.escapeBytes(words) : SWAR.controlBytes(words)
+            switch marking {
+            case .controls: SWAR.controlBytes(words)
+            case .escapes: SWAR.escapeBytes(words)
+            case .nothing: SIMD2()
+            }
         }
         @inline(__always) func marks(_ word: UInt64) -> UInt64 {
-            forJSON ? SWAR.escapeBytes(word) : SWAR.controlBytes(word)
+            switch marking {
+            case .controls: SWAR.controlBytes(word)
+            case .escapes: SWAR.escapeBytes(word)
+            case .nothing: 0
+            }
         }
         assert(text.count + 8 <= room, "no room made for a text")
         let source = text.baseAddress!
@@ -115,6 +138,8 @@ struct OutputCursor {
             destination.storeBytes(of: first, as: UInt64.self)
             destination.storeBytes(of: last, toByteOffset: length &- 8, as: UInt64.self)
             controls = marks(first) | marks(last)
+        } else if marking == .nothing {
+            destination.copyBytes(from: source, byteCount: length)
         } else {
             destination.copyBytes(from: source, byteCount: length)
             // Past the end: make the bytes harmless ('a'), little-endian order.
@@ -125,6 +150,15 @@ struct OutputCursor {
         guard controls == 0 else { return false }
         at += length
         return true
+    }
+
+    /// A plain text shorter than a word (`put(plain:)`), given as the word that ends where it
+    /// ends (`EncodedText.lastWord`), with room for a word: one load, a shift and one store.
+    @inline(__always)
+    mutating func put(plainShort count: Int, endingWord word: UInt64) {
+        assert(count < 8 && count <= room, "no room made for a piece")
+        UnsafeMutableRawPointer(at).storeBytes(of: word &>> UInt64(truncatingIfNeeded: 64 &- 8 &* count), as: UInt64.self)
+        at += count
     }
 
     /// `put(checking:)` of a text shorter than a word (room for its count), given as the word

@@ -299,7 +299,8 @@ public final class TextLogRenderer: RecordSink {
     @inline(__always)
     private func put(number: Int64, _ line: inout OutputCursor) { line.put(number: number) }
 
-    /// A text of a record. One shorter than a word is read with one load (`EncodedText.lastWord`)
+    /// A text of a record with no tag of its own (an item of a list), checked as it is put.
+    /// One shorter than a word is read with one load (`EncodedText.lastWord`)
     /// and stored with one; the others, and any to escape, in a call (`writeText`): inlined
     /// everywhere a text is written, the longer texts' loop made the message's function too
     /// large for its helpers to be inlined.
@@ -308,6 +309,38 @@ public final class TextLogRenderer: RecordSink {
         let count = text.bytes.count
         if count > 0, count < 8, line.put(checkingShort: count, endingWord: text.lastWord) { return }
         line = writeText(text, at: line)
+    }
+
+    /// A text read with its tag (`EncodedFields.Iterator.nextTextAndPlain`): a plain one
+    /// (`Tag.plainString`, most) is copied with no check for characters to escape, a short
+    /// one with one load, a shift and one store. Any other in a call (`writeText`): inlined
+    /// too, its check took registers that every text's path then saved.
+    @inline(__always)
+    private func put(text: EncodedText, plain: Bool, _ line: inout OutputCursor) {
+        let count = text.bytes.count
+        if plain, count < 8 {
+            // Its room is there: a short text is at most a word.
+            if count > 0 { line.put(plainShort: count, endingWord: text.lastWord) }
+            return
+        }
+        line = plain ? writePlainText(text, at: line) : writeText(text, at: line)
+    }
+
+    /// A plain text of a word or more: copied at the cursor when it fits with `messageRoom`
+    /// after it, else written through the buffer (apart: its call saved registers here).
+    @inline(never)
+    private func writePlainText(_ text: EncodedText, at line: OutputCursor) -> OutputCursor {
+        guard text.bytes.count &+ 8 &+ Self.messageRoom <= line.room else { return writePlainTextThroughBuffer(text, at: line) }
+        var line = line
+        line.put(plain: text.bytes)
+        return line
+    }
+
+    @inline(never)
+    private func writePlainTextThroughBuffer(_ text: EncodedText, at line: OutputCursor) -> OutputCursor {
+        out.commit(line)
+        out.write(text.bytes)
+        return out.cursor(room: Self.messageRoom)
     }
 
     /// A text with room for it and `messageRoom` after, and nothing to escape, is copied here
@@ -380,7 +413,7 @@ public final class TextLogRenderer: RecordSink {
 
     @inline(__always)
     private func text(_ key: FieldKey, _ fields: inout FieldCursor, _ line: inout OutputCursor) {
-        if let text = fields.nextText(key) { put(text: text, &line) } else { line = value(key, &fields, at: line) }
+        if let text = fields.nextTextAndPlain(key) { put(text: text.text, plain: text.plain, &line) } else { line = value(key, &fields, at: line) }
     }
 
     @inline(__always)
@@ -527,8 +560,8 @@ public final class TextLogRenderer: RecordSink {
             text(.comparison, &fields, &line)
             put(UInt8(ascii: " "), &line)
             // A state's name or a count, mostly: read in place when it is either.
-            if let text = fields.nextText(.expected) {
-                put(text: text, &line)
+            if let text = fields.nextTextAndPlain(.expected) {
+                put(text: text.text, plain: text.plain, &line)
             } else if let number = fields.nextInt(.expected) {
                 put(number: number, &line)
             } else {

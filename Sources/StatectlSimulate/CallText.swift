@@ -17,12 +17,16 @@ public struct CallText: ~Copyable {
     private var base: UnsafeMutableRawPointer
     private var count: Int
     private var capacity: Int
+    /// Whether the text holds no control character, for the record's tag (`Tag.plainString`):
+    /// true but after a text appended as it is (`append(text:)`) that holds one. Everything
+    /// else a call text holds is a literal, a number or an escaped string.
+    private var plain = true
 
     public init(capacity: Int = 128) {
         self.capacity = FieldEncoder.stringHeaderSize + max(capacity, 16)
         base = .allocate(byteCount: self.capacity, alignment: 8)
         // The length is filled in by `record`.
-        FieldEncoder.storeStringHeader(.call, length: 0, at: base)
+        FieldEncoder.storeStringHeader(.call, length: 0, plain: true, at: base)
         count = FieldEncoder.stringHeaderSize
     }
 
@@ -47,7 +51,7 @@ public struct CallText: ~Copyable {
 
     /// The encoded field, its length filled in: the one array a call's record needs.
     public consuming func record() -> [UInt8] {
-        FieldEncoder.storeStringHeader(.call, length: count - FieldEncoder.stringHeaderSize, at: base)
+        FieldEncoder.storeStringHeader(.call, length: count - FieldEncoder.stringHeaderSize, plain: plain, at: base)
         // Not `init(unsafeUninitializedCapacity:)`: here that one looked the array's storage
         // type up at run time (about 500 instructions a record).
         return Array(UnsafeRawBufferPointer(start: base, count: count))
@@ -57,7 +61,7 @@ public struct CallText: ~Copyable {
     /// owns the buffer now, and deallocates it (a compiled statement keeps it for as long as
     /// it lives, with no array made and freed for it).
     public consuming func recordBuffer() -> UnsafeMutableRawBufferPointer {
-        FieldEncoder.storeStringHeader(.call, length: count - FieldEncoder.stringHeaderSize, at: base)
+        FieldEncoder.storeStringHeader(.call, length: count - FieldEncoder.stringHeaderSize, plain: plain, at: base)
         let buffer = UnsafeMutableRawBufferPointer(start: base, count: count)
         discard self
         return buffer
@@ -66,7 +70,7 @@ public struct CallText: ~Copyable {
     /// The encoded field, its length filled in, lent to `body` and freed after it: for a
     /// record written once, at once (`Simulator.run(_:span:problems:statementText:)`).
     public consuming func withRecord<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        FieldEncoder.storeStringHeader(.call, length: count - FieldEncoder.stringHeaderSize, at: base)
+        FieldEncoder.storeStringHeader(.call, length: count - FieldEncoder.stringHeaderSize, plain: plain, at: base)
         // The buffer is this value's, alive until it is destroyed at the end of this call:
         // `body` must not keep the pointer (the sink copies what it keeps). An array made
         // from it was one more allocation for a record written once.
@@ -77,7 +81,7 @@ public struct CallText: ~Copyable {
     /// `removeAll` to clear and the buffer to be written again (a run's statements compiled
     /// to run once share one: each allocated its own and freed it).
     public mutating func withRecordKept<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        FieldEncoder.storeStringHeader(.call, length: count - FieldEncoder.stringHeaderSize, at: base)
+        FieldEncoder.storeStringHeader(.call, length: count - FieldEncoder.stringHeaderSize, plain: plain, at: base)
         return body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
@@ -86,6 +90,7 @@ public struct CallText: ~Copyable {
     public mutating func removeAll(keptCapacity: Int = 4096) {
         if capacity > keptCapacity { self = CallText() }
         count = FieldEncoder.stringHeaderSize
+        plain = true
     }
 
     /// The text written so far.
@@ -99,6 +104,7 @@ public struct CallText: ~Copyable {
     @inline(__always)
     public mutating func append(_ literal: StaticString) {
         literal.withUTF8Buffer { utf8 in
+            assert(!SWAR.hasByte(in: UnsafeRawBufferPointer(utf8), markedBy: SWAR.controlBytes), "a literal with a control character")
             guard let source = utf8.baseAddress else { return }
             claim(utf8.count).copyBytes(from: source, byteCount: utf8.count)
         }
@@ -121,7 +127,10 @@ public struct CallText: ~Copyable {
     /// `text` as it is, with nothing escaped (a description already spelled as a call).
     public mutating func append(text: String) {
         var text = text
-        text.withUTF8 { append($0) }
+        text.withUTF8 { utf8 in
+            if SWAR.hasByte(in: UnsafeRawBufferPointer(utf8), markedBy: SWAR.controlBytes) { plain = false }
+            append(utf8)
+        }
     }
 
     /// A whole number in decimal, as `String(value)` writes it.
@@ -145,7 +154,7 @@ public struct CallText: ~Copyable {
         return withUnsafeTemporaryAllocation(byteCount: FieldEncoder.stringHeaderSize &+ length, alignment: 8) { bytes in
             // Safe: the header and the three pieces are `bytes.count` long, as counted above.
             let at = bytes.baseAddress!
-            FieldEncoder.storeStringHeader(.call, length: length, at: at)
+            FieldEncoder.storeStringHeader(.call, length: length, plain: true, at: at)
             let prefixAt = at + FieldEncoder.stringHeaderSize
             prefixAt.copyBytes(from: prefix.utf8Start, byteCount: prefix.utf8CodeUnitCount)
             writeDecimal(value, length: valueLength, at: prefixAt + prefix.utf8CodeUnitCount)

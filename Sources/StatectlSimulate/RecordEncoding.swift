@@ -1,3 +1,5 @@
+import StatectlParse
+
 /// Records as a simulation hands them to its sink: fields encoded into one reused block of
 /// bytes, read through views that borrow it.
 ///
@@ -11,9 +13,17 @@
 /// a length of what follows, then that many strings; `ints` a count and 8 bytes each;
 /// `null` nothing. Lengths and counts are `EncodedLength`s. Multi-byte values are in the
 /// machine's byte order: the bytes never leave the process.
+///
+/// A string that holds no control character (below 0x20, or 0x7F) is tagged `plainString`,
+/// any other `string`: found as the encoder copies it, known for a literal, or kept by the
+/// writer of a call text (`CallText`). It reads as any `string`; a text log copies it without
+/// checking each word for characters to escape, which most texts never hold.
 @usableFromInline
 enum Tag: UInt8 {
     case int, bool, string, strings, ints, null
+    /// `string` with its high bit set, so that a reader of either compares the key and the
+    /// tag with that bit set (`EncodedFields.Iterator.nextTextAndPlain`).
+    case plainString = 0x82
 }
 
 /// A length or count inside an encoding: a machine word, as long as any buffer can be, so
@@ -131,21 +141,62 @@ public final class FieldEncoder {
     }
 
     /// A text known where the record is made (a state's name): its bytes copied as they
-    /// lie, with no `String` read.
+    /// lie, with no `String` read. A literal holds no control character: tagged plain.
     @inline(__always)
     public func add(_ key: FieldKey, _ value: StaticString) {
-        value.withUTF8Buffer { addText(key, UnsafeRawBufferPointer($0)) }
+        value.withUTF8Buffer { utf8 in
+            assert(!SWAR.hasByte(in: UnsafeRawBufferPointer(utf8), markedBy: SWAR.controlBytes), "a literal field with a control character")
+            addText(key, UnsafeRawBufferPointer(utf8), knownPlain: true)
+        }
     }
 
     /// A string field: its key, tag, length and bytes in one claim of room. Claimed as a
     /// header and then a text, the encoder's end and cursor were loaded, compared and
-    /// stored twice for every text a record holds.
+    /// stored twice for every text a record holds. Its tag says whether it is plain: known
+    /// (`knownPlain`), or checked on the copy.
     @inline(__always)
-    private func addText(_ key: FieldKey, _ utf8: UnsafeRawBufferPointer) {
+    private func addText(_ key: FieldKey, _ utf8: UnsafeRawBufferPointer, knownPlain: Bool = false) {
         append(Self.stringHeaderSize + utf8.count) { at in
-            Self.storeStringHeader(key, length: utf8.count, at: at)
-            if let source = utf8.baseAddress { (at + Self.stringHeaderSize).copyBytes(from: source, byteCount: utf8.count) }
+            // The length first: a short text's check reads it (`isPlain`).
+            at.storeBytes(of: utf8.count, toByteOffset: 2, as: EncodedLength.self)
+            let text = at + Self.stringHeaderSize
+            if let source = utf8.baseAddress { text.copyBytes(from: source, byteCount: utf8.count) }
+            Self.storeKeyAndTag(key, plain: knownPlain || Self.isPlain(text, count: utf8.count), at: at)
         }
+    }
+
+    /// Whether the `count` bytes at `text`, a string field's, hold no control character (its
+    /// tag). Unsafe: the eight bytes before `text` (its length, stored first) are read with
+    /// a short text's word, as the text log reads it, and then masked.
+    @inline(__always)
+    static func isPlain(_ text: UnsafeRawPointer, count: Int) -> Bool {
+        guard count < 8 else { return isPlain(long: text, count: count) }
+        guard count > 0 else { return true }
+        let word = text.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        // The bytes before the text made harmless ('a'), so that no borrow from them marks
+        // a byte of it: the tag is a function of the text alone.
+        let kept = UInt64.max &<< UInt64(truncatingIfNeeded: 64 &- 8 &* count)
+        return SWAR.controlBytes(word & kept | 0x6161_6161_6161_6161 & ~kept) == 0
+    }
+
+    /// `isPlain` of a text of eight bytes or more: sixteen bytes a step, the last step
+    /// overlapping the one before, the marks or-ed and tested once (a text is mostly plain).
+    // Apart: inlined, a loop at every text added made each record's code longer for the few
+    // texts of a word or more (a view's key, an error) that records hold.
+    @inline(never)
+    static func isPlain(long text: UnsafeRawPointer, count: Int) -> Bool {
+        var marks: SIMD2<UInt64>
+        if count < 16 {
+            marks = SWAR.controlBytes(SIMD2(text.loadUnaligned(as: UInt64.self), text.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)))
+        } else {
+            marks = SWAR.controlBytes(text.loadUnaligned(fromByteOffset: count &- 16, as: SIMD2<UInt64>.self))
+            var offset = 0
+            while offset &+ 16 < count {
+                marks |= SWAR.controlBytes(text.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self))
+                offset &+= 16
+            }
+        }
+        return marks[0] | marks[1] == 0
     }
 
     /// A list of four integers (a frame), with no array made for them.
@@ -225,8 +276,9 @@ public final class FieldEncoder {
         return text.withUTF8 { utf8 in
             [UInt8](unsafeUninitializedCapacity: stringHeaderSize + utf8.count) { buffer, initialized in
                 let at = UnsafeMutableRawPointer(buffer.baseAddress!)
-                storeStringHeader(key, length: utf8.count, at: at)
+                at.storeBytes(of: utf8.count, toByteOffset: 2, as: EncodedLength.self)
                 if let source = utf8.baseAddress { (at + stringHeaderSize).copyMemory(from: source, byteCount: utf8.count) }
+                storeKeyAndTag(key, plain: isPlain(at + stringHeaderSize, count: utf8.count), at: at)
                 initialized = stringHeaderSize + utf8.count
             }
         }
@@ -236,12 +288,19 @@ public final class FieldEncoder {
     static var stringHeaderSize: Int { 2 + lengthSize }
 
     /// Writes a string field's key, tag and length at `at` (`stringHeaderSize` bytes), for
-    /// those who write its text themselves (`CallText`).
+    /// those who write its text themselves (`CallText`). `plain`: the text holds no control
+    /// character (`Tag.plainString`).
     @inline(__always)
-    static func storeStringHeader(_ key: FieldKey, length: Int, at: UnsafeMutableRawPointer) {
-        at.storeBytes(of: key, as: FieldKey.self)
-        at.storeBytes(of: Tag.string.rawValue, toByteOffset: 1, as: UInt8.self)
+    static func storeStringHeader(_ key: FieldKey, length: Int, plain: Bool, at: UnsafeMutableRawPointer) {
+        storeKeyAndTag(key, plain: plain, at: at)
         at.storeBytes(of: length, toByteOffset: 2, as: EncodedLength.self)
+    }
+
+    /// A string field's key and tag, its first two bytes.
+    @inline(__always)
+    static func storeKeyAndTag(_ key: FieldKey, plain: Bool, at: UnsafeMutableRawPointer) {
+        at.storeBytes(of: key, as: FieldKey.self)
+        at.storeBytes(of: (plain ? Tag.plainString : Tag.string).rawValue, toByteOffset: 1, as: UInt8.self)
     }
 
     @inline(__always)
@@ -404,7 +463,7 @@ public struct EncodedFields: Sequence {
             case .bool:
                 value = .bool(at.load(as: UInt8.self) != 0)
                 size = 1
-            case .string:
+            case .string, .plainString:
                 let (text, _) = EncodedText.read(at: at)
                 value = .string(text)
                 size = lengthSize &+ text.bytes.count
@@ -457,13 +516,21 @@ public struct EncodedFields: Sequence {
             return value
         }
 
-        /// The next field's text, if it is `key` holding a `string`.
+        /// The next field's text, if it is `key` holding a `string` or a `plainString`.
         @inlinable @inline(__always)
-        public mutating func nextText(_ key: FieldKey) -> EncodedText? {
-            guard nextIs(key, .string, payload: lengthSize), let base = block.baseAddress else { return nil }
+        public mutating func nextText(_ key: FieldKey) -> EncodedText? { nextTextAndPlain(key)?.text }
+
+        /// `nextText`, and whether the text is tagged plain: it holds no control character.
+        @inlinable @inline(__always)
+        public mutating func nextTextAndPlain(_ key: FieldKey) -> (text: EncodedText, plain: Bool)? {
+            guard offset &+ 2 &+ lengthSize <= block.count, let base = block.baseAddress else { return nil }
+            // Both tags compared at once: `plainString` is `string` with the high bit set.
+            let keyByte = withUnsafeBytes(of: key) { UInt16($0[0]) }
+            let keyAndTag = base.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
+            guard keyAndTag | 0x8000 == keyByte | UInt16(Tag.plainString.rawValue) &<< 8 else { return nil }
             let (text, _) = EncodedText.read(at: base + (offset &+ 2))
             offset &+= 2 &+ lengthSize &+ text.bytes.count
-            return text
+            return (text, keyAndTag >= 0x8000)
         }
 
         /// The next field's four numbers (a frame), if it is `key` holding `ints`, four of them.

@@ -25,6 +25,28 @@ struct RecordEncodingTests {
         }
     }
 
+    @Test("a string is tagged plain exactly when it holds no control character, wherever one sits")
+    func plainTag() {
+        func tag(_ encoded: [UInt8]) -> UInt8 { encoded[1] }
+        for length in 0...40 {
+            for position in 0..<max(length, 1) {
+                for byte: UInt8 in [0x00, 0x01, 0x0A, 0x1F, 0x20, 0x21, 0x7E, 0x7F, 0x80] {
+                    // Spaces around the byte: a space is the first byte above the controls.
+                    var bytes = [UInt8](repeating: 0x20, count: length)
+                    if length > 0 { bytes[position] = byte }
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    let plain = !text.utf8.contains { $0 < 0x20 || $0 == 0x7F }
+                    let expected = plain ? Tag.plainString.rawValue : Tag.string.rawValue
+                    #expect(tag(FieldEncoder.encode(.call, string: text)) == expected, "byte \(byte) at \(position) of \(length)")
+                    #expect(tag(FieldEncoder.encode([Field(.call, .string(text))])) == expected, "byte \(byte) at \(position) of \(length)")
+                    var call = CallText()
+                    call.append(text: text)
+                    #expect(tag(call.record()) == expected, "byte \(byte) at \(position) of \(length)")
+                }
+            }
+        }
+    }
+
     @Test("fields are found by key, in any order, and missing keys are nil")
     func lookup() {
         Self.everyKindOfValue.withView { view in
@@ -147,7 +169,7 @@ struct EncodedLengthTests {
 
     @Test("a string's length is a machine word: the key, the tag, the length, the bytes")
     func stringLayout() {
-        var expected: [UInt8] = [byte(.call), Tag.string.rawValue]
+        var expected: [UInt8] = [byte(.call), Tag.plainString.rawValue]
         withUnsafeBytes(of: EncodedLength(3)) { expected += $0 }
         expected += Array("abc".utf8)
         #expect(FieldEncoder.encode(.call, string: "abc") == expected)
