@@ -40,6 +40,16 @@ final class CaseBytes<Case: CaseIterable>: @unchecked Sendable {
         UnsafePointer(bytes + Self.index(value) * Self.width)
     }
 
+    /// Where the slots start, for a holder that keeps the table alive and finds a case's
+    /// slot from it (`start(of:in:)`) with one load less than through the table.
+    var slots: UnsafePointer<UInt8> { UnsafePointer(bytes) }
+
+    /// `start(of:)`, from `slots` (the table's, kept alive by the caller).
+    @inline(__always)
+    static func start(of value: Case, in slots: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+        slots + index(value) * width
+    }
+
     /// A case's bytes. The slot they start holds 64 bytes, all initialised.
     subscript(value: Case) -> UnsafeBufferPointer<UInt8> {
         let index = Self.index(value)

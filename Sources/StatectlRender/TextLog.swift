@@ -28,9 +28,11 @@ public final class TextLogRenderer: RecordSink {
     private var lineColumnCount = 0
     /// Room for two 20-digit numbers, a sign, "ms" and the gaps.
     private static let columnsCapacity = 64
-    /// The kind column (name, padding, gap) of every kind. Held by each renderer too: read
-    /// as a static on every record, it went through `swift_once` each time.
-    private let kindColumns = TextLogRenderer.kindColumnTable
+    /// The kind column (name, padding, gap) of every kind: the slots of a table that lives
+    /// as long as the process (`CaseBytes.slots`). Held by each renderer: read as a static on
+    /// every record, the table went through `swift_once` each time, and as the table, it took
+    /// one load more.
+    private let kindColumnSlots = TextLogRenderer.kindColumnTable.slots
     private static let kindColumnTable = CaseBytes<RecordKind> { kind in
         precondition(kind.rawValue.utf8.count <= 16, "a kind's name is longer than its column")
         return Array(kind.rawValue.utf8) + Array(repeating: 0x20, count: kindColumnWidth - kind.rawValue.utf8.count)
@@ -96,7 +98,7 @@ public final class TextLogRenderer: RecordSink {
             line = writeColumns(record.time, record.lineNumber, at: line)
         }
         // A table slot holds 64 bytes, read as 32.
-        line.put(wordsFrom: kindColumns.start(of: record.kind), count: Self.kindColumnWidth)
+        line.put(wordsFrom: CaseBytes.start(of: record.kind, in: kindColumnSlots), count: Self.kindColumnWidth)
         // One unsigned compare for both bounds: a negative key (and none) is past the limit.
         let key = record.fieldsKeyNumber
         if UInt(bitPattern: key) < UInt(Self.keyedMessageLimit) {
