@@ -154,6 +154,7 @@ struct OutputCursor {
 
     /// A plain text shorter than a word (`put(plain:)`), given as the word that ends where it
     /// ends (`EncodedText.lastWord`), with room for a word: one load, a shift and one store.
+    /// An empty text stores the word whole (a shift by 64 is one by 0) and puts nothing.
     @inline(__always)
     mutating func put(plainShort count: Int, endingWord word: UInt64) {
         assert(count < 8 && count <= room, "no room made for a piece")

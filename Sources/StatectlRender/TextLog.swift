@@ -321,8 +321,9 @@ public final class TextLogRenderer: RecordSink {
     private func put(text: EncodedText, plain: Bool, _ line: inout OutputCursor) {
         let count = text.bytes.count
         if plain, count < 8 {
-            // Its room is there: a short text is at most a word.
-            if count > 0 { line.put(plainShort: count, endingWord: text.lastWord) }
+            // Its room is there: a short text is at most a word. (An empty one stores the
+            // word of its length, which counts nothing in and is overwritten after.)
+            line.put(plainShort: count, endingWord: text.lastWord)
             return
         }
         line = plain ? writePlainText(text, at: line) : writeText(text, at: line)

@@ -136,6 +136,8 @@ struct LogRendererTests {
         #expect(TextLogRenderer.line(for: record).hasSuffix("a\\u{1}b\\nc view"))
         let plain = Record(time: 0, line: 1, kind: .viewRemoved, fields: [Field(.view, .string("é loading"))])
         #expect(TextLogRenderer.line(for: plain).hasSuffix("é loading view"))
+        let empty = Record(time: 0, line: 1, kind: .viewRemoved, fields: [Field(.view, .string(""))])
+        #expect(TextLogRenderer.line(for: empty).hasSuffix("viewRemoved" + String(repeating: " ", count: 8) + "view"))
     }
 
     @Test("a text shorter than a word is escaped in the text log wherever its control character sits")
