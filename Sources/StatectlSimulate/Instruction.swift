@@ -120,7 +120,11 @@ extension ExpectationParts {
 private func encodeExpectationPrefix(_ property: String, _ comparison: Comparison, _ expected: ObservedValue,
                                      into encoder: FieldEncoder) {
     encoder.add(.property, property)
-    encoder.add(.comparison, comparison.rawValue)
+    // From its literal: tagged plain with no check, and no `String` made.
+    switch comparison {
+    case .equal: encoder.add(.comparison, "==" as StaticString)
+    case .notEqual: encoder.add(.comparison, "!=" as StaticString)
+    }
     encoder.add(.expected, expected)
 }
 
