@@ -85,7 +85,38 @@ public final class TextLogRenderer: RecordSink {
         // Room for the columns (at most 64 bytes: a time column of at most 24, a line column
         // of at most 21), the kind column's 32 stored bytes and a message's fixed pieces
         // (`messageRoom`), made sure of once: they are then stored with no check each.
-        var line = out.cursor(room: Self.columnsCapacity + 32 + Self.messageRoom)
+        var line = startLine(record, room: Self.messageRoom)
+        // One unsigned compare for both bounds: a negative key (and none) is past the limit.
+        let key = record.fieldsKeyNumber
+        if UInt(bitPattern: key) < UInt(Self.keyedMessageLimit) {
+            line = writeKeyedMessage(record, key: key, at: line)
+        } else {
+            line = writeMessage(record, at: line)
+        }
+        out.endLine(line)
+    }
+
+    /// A record the model numbered (a decision) whose message is kept: copied in a function
+    /// of its own, with none of `write`'s registers to save (the default passed a view to
+    /// `write`, which found it kept there). Any other (not kept yet, or kept for another
+    /// kind) is written through `write`.
+    public func write(_ kind: RecordKind, fields: UnsafeRawBufferPointer, fieldsKey: Int, time: Int64, lineNumber: Int) {
+        let record = RecordView(time: time, lineNumber: lineNumber, kind: kind, fields: EncodedFields(fields), fieldsKeyNumber: fieldsKey)
+        // Read once, through the table's buffer, as `writeKeyedMessage` reads it.
+        guard UInt(bitPattern: fieldsKey) < UInt(Self.keyedMessageLimit),
+              let kept = keyedMessages.withUnsafeBufferPointer({ fieldsKey < $0.count ? $0[fieldsKey] : nil }),
+              kept.count >= 0, kept.kind == kind else { return write(record) }
+        // With room for the line break after it (`OutputBuffer.endLine`).
+        var line = startLine(record, room: kept.count &+ 1)
+        keyedMessageBytes.withUnsafeBufferPointer { line.put($0.baseAddress! + kept.start, count: kept.count) }
+        out.endLine(line)
+    }
+
+    /// A cursor with room for a record's columns and `room` bytes more, the time, line and
+    /// kind columns put.
+    @inline(__always)
+    private func startLine(_ record: RecordView, room: Int) -> OutputCursor {
+        var line = out.cursor(room: Self.columnsCapacity &+ 32 &+ room)
         if columnsTime == record.time {
             if columnsLine == record.lineNumber {
                 // `columns` holds at least 32 bytes.
@@ -99,14 +130,7 @@ public final class TextLogRenderer: RecordSink {
         }
         // A table slot holds 64 bytes, read as 32.
         line.put(wordsFrom: CaseBytes.start(of: record.kind, in: kindColumnSlots), count: Self.kindColumnWidth)
-        // One unsigned compare for both bounds: a negative key (and none) is past the limit.
-        let key = record.fieldsKeyNumber
-        if UInt(bitPattern: key) < UInt(Self.keyedMessageLimit) {
-            line = writeKeyedMessage(record, key: key, at: line)
-        } else {
-            line = writeMessage(record, at: line)
-        }
-        out.endLine(line)
+        return line
     }
 
     /// The message of a record with a `fieldsKey`: copied from the last one with that key,
