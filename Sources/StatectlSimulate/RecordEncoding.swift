@@ -524,9 +524,10 @@ public struct EncodedFields: Sequence {
         @inlinable @inline(__always)
         public mutating func nextTextAndPlain(_ key: FieldKey) -> (text: EncodedText, plain: Bool)? {
             guard offset &+ 2 &+ lengthSize <= block.count, let base = block.baseAddress else { return nil }
-            // Both tags compared at once: `plainString` is `string` with the high bit set.
+            // Both tags compared at once: `plainString` is `string` with the high bit set. The
+            // key byte, then the tag: read as little-endian, the tag is the high byte anywhere.
             let keyByte = withUnsafeBytes(of: key) { UInt16($0[0]) }
-            let keyAndTag = base.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
+            let keyAndTag = UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
             guard keyAndTag | 0x8000 == keyByte | UInt16(Tag.plainString.rawValue) &<< 8 else { return nil }
             let (text, _) = EncodedText.read(at: base + (offset &+ 2))
             offset &+= 2 &+ lengthSize &+ text.bytes.count
