@@ -218,7 +218,19 @@ struct Lexer {
                                  notes: [DiagnosticNote("write it as in 'model StatefulViewController@3.0.1'")])
             }
             return single(.version)
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return try lexNumber(from: start)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            // A whole number of up to 18 digits (no overflow), as most are, read here: through
+            // `lexNumber`, the call alone cost about 30 instructions. Anything else (a unit,
+            // a fraction, more digits) is read again there.
+            var value = Int64(byte &- 0x30)
+            while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
+                value = value &* 10 &+ Int64(bytes[position] &- 0x30)
+                position &+= 1
+            }
+            if position &- start <= 18, position == bytes.count || (bytes[position] != UInt8(ascii: ".") && !Lexer.isIdentifierPart(bytes[position])) {
+                return Token(kind: .integer, from: start, to: position, value: value)
+            }
+            return try lexNumber(from: start)
         case UInt8(ascii: "-") where position < bytes.count && bytes[position] >= 0x30 && bytes[position] <= 0x39:
             // A negative number, such as a content offset; a negative duration is out of range.
             return try lexNumber(from: start, negative: true)
