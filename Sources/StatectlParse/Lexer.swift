@@ -219,16 +219,25 @@ struct Lexer {
             }
             return single(.version)
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
-            // A whole number of up to 18 digits (no overflow), as most are, read here: through
-            // `lexNumber`, the call alone cost about 30 instructions. Anything else (a unit,
-            // a fraction, more digits) is read again there.
+            // A whole number of up to 18 digits (no overflow), as most are, or whole
+            // milliseconds in range, read here: through `lexNumber`, the call alone cost
+            // about 30 instructions. Anything else (another unit, a fraction, more digits)
+            // is read again there.
             var value = Int64(byte &- 0x30)
             while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 {
                 value = value &* 10 &+ Int64(bytes[position] &- 0x30)
                 position &+= 1
             }
-            if position &- start <= 18, position == bytes.count || (bytes[position] != UInt8(ascii: ".") && !Lexer.isIdentifierPart(bytes[position])) {
-                return Token(kind: .integer, from: start, to: position, value: value)
+            if position &- start <= 18 {
+                if position == bytes.count || (bytes[position] != UInt8(ascii: ".") && !Lexer.isIdentifierPart(bytes[position])) {
+                    return Token(kind: .integer, from: start, to: position, value: value)
+                }
+                if value <= maximumWaitMilliseconds, position &+ 2 <= bytes.count,
+                   bytes[position] == UInt8(ascii: "m"), bytes[position &+ 1] == UInt8(ascii: "s"),
+                   position &+ 2 == bytes.count || !Lexer.isIdentifierPart(bytes[position &+ 2]) {
+                    position &+= 2
+                    return Token(kind: .duration, from: start, to: position, value: value)
+                }
             }
             return try lexNumber(from: start)
         case UInt8(ascii: "-") where position < bytes.count && bytes[position] >= 0x30 && bytes[position] <= 0x39:
