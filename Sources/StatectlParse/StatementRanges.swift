@@ -66,7 +66,21 @@ private func firstByteThatMatters(_ raw: UnsafeRawPointer, from position: Int, c
                                   loaded: inout UInt64) -> Int {
     var position = position
     // Wrapping arithmetic: positions stay within a buffer's count, far from overflowing.
-    while position &+ 8 <= count {
+    // Sixteen bytes a step, their two words tested at once: the loop's own work (the bound,
+    // the step) was a third of a word's instructions.
+    while position &+ 16 <= count {
+        let first = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position &+ 8, as: UInt64.self))
+        loaded |= first | second
+        let firstHits = SWAR.bytesThatMatter(first, inString: inString)
+        let secondHits = SWAR.bytesThatMatter(second, inString: inString)
+        if firstHits | secondHits != 0 {
+            return firstHits != 0 ? position &+ firstHits.trailingZeroBitCount &>> 3
+                                  : position &+ 8 &+ secondHits.trailingZeroBitCount &>> 3
+        }
+        position &+= 16
+    }
+    if position &+ 8 <= count {
         let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
         loaded |= word
         let hits = SWAR.bytesThatMatter(word, inString: inString)
