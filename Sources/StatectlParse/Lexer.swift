@@ -105,11 +105,16 @@ final class TokenBuffer {
 public let maximumWaitMilliseconds: Int64 = 86_400_000
 
 /// Splits one line (without its line break) into tokens. Works on bytes: the line has been
-/// checked to be UTF-8, and everything outside strings and comments is ASCII.
+/// checked to be UTF-8 (or is checked after, `LineParser.statementAlone`), and everything
+/// outside strings and comments is ASCII.
 struct Lexer {
     let bytes: UnsafeBufferPointer<UInt8>
     let line: Int
     var position = 0
+    /// Whether a string lexed so far holds a byte of 0x80 or above: outside strings and
+    /// comments such a byte is no token, so a line lexed to its end without one is ASCII,
+    /// and need not be validated.
+    var stringsHadNonASCII = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, line: Int) {
         self.bytes = bytes
@@ -326,24 +331,25 @@ struct Lexer {
                                                notes: [DiagnosticNote("strings take \\\", \\\\, \\n and \\t")])
                 }
             default:
-                break
+                if byte >= 0x80 { stringsHadNonASCII = true }
             }
         }
         throw Diagnostic(id: "unterminated-string", span: span(start..<start + 1),
                                    message: "unterminated string", notes: [DiagnosticNote("add a closing '\"' on the same line")])
     }
 
-    /// Moves past a string's bytes that are neither a quote nor a backslash, eight at a time
-    /// while eight are left (the rest, and what it stops at, are read a byte at a time):
-    /// a string's text, mostly plain, took a compare or two for every byte.
+    /// Moves past a string's bytes that are neither a quote, a backslash nor 0x80 or above,
+    /// eight at a time while eight are left (the rest, and what it stops at, are read a byte
+    /// at a time): a string's text, mostly plain, took a compare or two for every byte.
     @inline(__always)
     private mutating func skipPlainStringBytes() {
         guard let base = bytes.baseAddress else { return }
         while position &+ 8 <= bytes.count {
             // Unsafe: reads the eight bytes at `position`, inside the buffer (checked above).
             let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-            // A string's quote or backslash, as statement ranges find them: the lowest mark is the first.
-            let found = SWAR.bytesThatMatter(word, inString: true)
+            // A string's quote or backslash, as statement ranges find them, or a byte of 0x80
+            // or above (for `stringsHadNonASCII`): the lowest mark is the first.
+            let found = SWAR.bytesThatMatter(word, inString: true) | word & SWAR.highs
             if found != 0 {
                 position &+= found.trailingZeroBitCount &>> 3
                 return

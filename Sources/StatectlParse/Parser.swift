@@ -101,9 +101,12 @@ public struct LineParser {
 
     /// `statement(in:at:number:)` throwing where that returns nil: a statement returned as
     /// an optional was copied whole (128 bytes) twice more on its way to the caller, and its
-    /// case read by a call.
-    public mutating func statementAlone(in text: UnsafeBufferPointer<UInt8>, at range: Range<Int>,
-                                        number: Int) throws(NotAStatementAlone) -> Statement {
+    /// case read by a call. `validatingUTF8`: `text` was not checked, and throws when it is
+    /// not UTF-8; validated only when the lexer cannot tell it is ASCII (a byte of 0x80 or
+    /// above in a string, or text it did not lex: a comment, or outside `range`), where a
+    /// pass of its own over every line cost about 20 instructions a line.
+    public mutating func statementAlone(in text: UnsafeBufferPointer<UInt8>, at range: Range<Int>, number: Int,
+                                        validatingUTF8: Bool = false) throws(NotAStatementAlone) -> Statement {
         // The lexer sees the line up to the statement's end, from its start.
         var lexer = Lexer(bytes: UnsafeBufferPointer(rebasing: text[..<range.upperBound]), line: number)
         lexer.position = range.lowerBound
@@ -112,6 +115,14 @@ public struct LineParser {
             tokenCount = try lexer.tokenize(into: cursor.tokens)
         } catch {
             throw NotAStatementAlone()
+        }
+        if validatingUTF8 {
+            // The `.end` token is where lexing stopped: a comment's start, or the text's end.
+            let lexedAll = range.lowerBound == 0 && cursor.tokens[tokenCount &- 1].bytes.lowerBound == text.count
+            if !(lexedAll && !lexer.stringsHadNonASCII) && !Self.isUTF8(text) {
+                tokenCount = 0
+                throw NotAStatementAlone()
+            }
         }
         cursor.restart(source: text, line: number)
         do {

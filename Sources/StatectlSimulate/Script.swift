@@ -465,10 +465,12 @@ final class Session<M: SimulationModel> {
     private func feedStatement(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, hash: Int) -> Void? {
         guard !cache.wouldAdmit(line, hash: hash) else { return nil }
         let text = LineParser.text(of: line)
-        // A run's lines were found to be UTF-8 when checked.
-        guard !checking || LineParser.isUTF8(text) else { return nil }
+        // A run's lines were found to be UTF-8 when checked; a check's are validated as they
+        // are lexed (one that is not UTF-8 is no statement alone).
         let statement: Statement
-        do { statement = try parser.statementAlone(in: text, at: 0..<text.count, number: number) } catch { return nil }
+        do {
+            statement = try parser.statementAlone(in: text, at: 0..<text.count, number: number, validatingUTF8: checking)
+        } catch { return nil }
         // Offered, as `feedParsed` offers every line that parses: the cache notes it, and
         // stores it if it comes again.
         let admitted = cache.admits(line, hash: hash)

@@ -147,4 +147,27 @@ struct StatementRangesTests {
             #expect(parser.statement(in: text, at: 0..<6, number: 1) == nil)
         }
     }
+
+    @Test("a statement parsed alone validating UTF-8 throws for a line that is not, wherever the bad byte is")
+    func statementAloneValidatingUTF8() {
+        var parser = LineParser()
+        func parses(_ line: [UInt8]) -> Bool {
+            line.withUnsafeBufferPointer { text in
+                (try? parser.statementAlone(in: text, at: 0..<text.count, number: 1, validatingUTF8: true)) != nil
+            }
+        }
+        let quote = Array("end(error: \"".utf8), close = Array("\")".utf8)
+        #expect(parses(quote + Array("café, and a longer text after it".utf8) + close))
+        #expect(parses(quote + Array("€".utf8) + close))
+        #expect(parses(Array("wait 1ms # café".utf8)))
+        #expect(!parses(quote + [0xFF] + close))
+        #expect(!parses(quote + Array("a longer text, then".utf8) + [0xC3] + Array(" and more".utf8) + close))
+        #expect(!parses(quote + [0xED, 0xA0, 0x80] + close))
+        #expect(!parses(Array("wait 1ms # ".utf8) + [0xFE]))
+        #expect(!parses(Array("wait 1ms ".utf8) + [0xFF]))
+        // The same statements parse without validating, bad bytes in strings and comments included.
+        Array(quote + [0xFF] + close).withUnsafeBufferPointer { text in
+            #expect((try? parser.statementAlone(in: text, at: 0..<text.count, number: 1)) != nil)
+        }
+    }
 }
