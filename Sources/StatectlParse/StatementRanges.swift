@@ -167,15 +167,28 @@ public struct StatementRangeList: RandomAccessCollection {
         case 1: second = range
         case 2: third = range
         case 3: fourth = range
-        default: spilled.append(range)
+        default: spill(range)
         }
         count += 1
     }
 
+    /// A range after the fourth, into the array. A call of its own, as emptying the array is:
+    /// inlined, the array's growing was set up in `statementRanges` for every line.
+    @inline(never)
+    mutating func spill(_ range: Range<Int>) {
+        spilled.append(range)
+    }
+
     /// Empties the list; the spilled ranges' room is kept, unless a freak line of many
     /// thousand statements made it large.
+    @inline(__always)
     mutating func removeAll() {
-        if count > 4 { spilled.removeAll(keepingCapacity: spilled.capacity <= 256) }
+        if count > 4 { emptySpilled() }
         count = 0
+    }
+
+    @inline(never)
+    mutating func emptySpilled() {
+        spilled.removeAll(keepingCapacity: spilled.capacity <= 256)
     }
 }
