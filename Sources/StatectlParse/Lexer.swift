@@ -147,6 +147,14 @@ struct Lexer {
                     written &+= 1  // below the count: cannot overflow
                     continue
                 }
+                // `(`, `)`, `[`, `]`, `,`, `:` and `;`, by the map that told identifiers: through
+                // `next`'s jump table, each took several instructions more.
+                if let punctuation = lexer.singleByteToken() {
+                    // Unsafe: as above.
+                    base[written] = punctuation
+                    written &+= 1
+                    continue
+                }
                 let token = try lexer.next()
                 // Unsafe: as above.
                 base[written] = token
@@ -189,7 +197,21 @@ struct Lexer {
         return Token(kind: .identifier, from: start, to: position)
     }
 
-    /// The token at the position, which is not a blank or an identifier's start.
+    /// The token of one byte at the position, if one is there (`identifierBytes`).
+    @inline(__always)
+    private mutating func singleByteToken() -> Token? {
+        guard position < bytes.count else { return nil }
+        // Unsafe: reads one of the map's 256 bytes.
+        let code = Lexer.identifierBytes.utf8Start[Int(bytes[position])]
+        guard code < UInt8(ascii: ".") else { return nil }
+        position &+= 1
+        // Unsafe: the code less 0x20 is a kind's raw value, which is also the case's own bits
+        // (cases numbered in order from 0); `Kind(rawValue:)` was a call for every token.
+        return Token(kind: unsafeBitCast(code &- 0x20, to: Token.Kind.self), from: position &- 1, to: position)
+    }
+
+    /// The token at the position, which is not a blank, an identifier's start or a token of
+    /// one byte.
     @inline(__always)
     private mutating func next() throws(Diagnostic) -> Token {
         let start = position
@@ -202,13 +224,6 @@ struct Lexer {
             // A comment: the line's tokens end where it starts.
             position = start
             return Token(kind: .end, from: start, to: start)
-        case UInt8(ascii: "("): return single(.leftParen)
-        case UInt8(ascii: ")"): return single(.rightParen)
-        case UInt8(ascii: "["): return single(.leftBracket)
-        case UInt8(ascii: "]"): return single(.rightBracket)
-        case UInt8(ascii: ","): return single(.comma)
-        case UInt8(ascii: ":"): return single(.colon)
-        case UInt8(ascii: ";"): return single(.semicolon)
         case UInt8(ascii: "="):
             if position < bytes.count, bytes[position] == UInt8(ascii: "=") { position += 1; return single(.equal) }
             return single(.assign)
@@ -280,12 +295,15 @@ struct Lexer {
     /// For each byte, in order from 0x00 to 0xFF, what it may be in an identifier: 'a' for
     /// the letters and `_`, which may start one, '0' for the digits, which may follow, '.'
     /// for the rest ('.' < '0' < 'a'); 64 bytes a line (the last two, the bytes from 0x80).
+    /// Of the rest, the seven bytes that are tokens on their own, `(`, `)`, `[`, `]`, `,`,
+    /// `:` and `;`, are their kind's raw value plus 0x20, `'` to `-` (below '.'), read by
+    /// `singleByteToken` from the same load as the identifier's test.
     /// A literal, so the map is constant data in the binary, read with no setup.
     @inline(__always)
     static var identifierBytes: StaticString {
         """
-        ................................................0000000000......\
-        .aaaaaaaaaaaaaaaaaaaaaaaaaa....a.aaaaaaaaaaaaaaaaaaaaaaaaaa.....\
+        ........................................'(..+...0000000000,-....\
+        .aaaaaaaaaaaaaaaaaaaaaaaaaa).*.a.aaaaaaaaaaaaaaaaaaaaaaaaaa.....\
         ................................................................\
         ................................................................
         """
