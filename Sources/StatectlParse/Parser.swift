@@ -323,7 +323,8 @@ struct TokenCursor {
             // Most are one comparison, read here directly: through the condition grammar's
             // three levels it was built as a `Condition` and taken apart again.
             let start = index
-            if case .identifier = peek.kind, !isWord(peek, "not"), index + 1 < tokens.count {
+            // The token after the identifier unchecked, as in `argument`.
+            if case .identifier = peek.kind, !isWord(peek, "not") {
                 let comparison: Comparison?
                 switch tokens[index + 1].kind {
                 case .equal: comparison = .equal
@@ -439,7 +440,9 @@ struct TokenCursor {
     /// moving it was not found.
     @inline(__always)
     mutating func argument() throws(Diagnostic) -> Argument {
-        if case .identifier = peek.kind, index &+ 1 < tokens.count, case .colon = tokens[index &+ 1].kind {
+        // The token after an identifier is read unchecked: the line's tokens end with `.end`,
+        // so one follows every other (`TokenBuffer`).
+        if case .identifier = peek.kind, case .colon = tokens[index &+ 1].kind {
             let label = name(peek)
             stepOver(); stepOver()
             return Argument(label: label, value: try value())
