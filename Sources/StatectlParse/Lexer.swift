@@ -193,7 +193,15 @@ struct Lexer {
             guard Lexer.isIdentifierPart(bytes[position &+ 3]) else { position &+= 3; return Token(kind: .identifier, from: start, to: position) }
             position &+= 4
         }
-        while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
+        // Fewer than four bytes left: tested one by one, with no loop (a loop's pointer was
+        // set up for every token).
+        if position < bytes.count, Lexer.isIdentifierPart(bytes[position]) {
+            position &+= 1
+            if position < bytes.count, Lexer.isIdentifierPart(bytes[position]) {
+                position &+= 1
+                if position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position &+= 1 }
+            }
+        }
         return Token(kind: .identifier, from: start, to: position)
     }
 
