@@ -227,7 +227,7 @@ struct ViewStateMachine {
             } else if viewStore.hasSpilled, let key = job.target.keyOrNil, let stored = viewStore.view(forCustomKey: key) {
                 // A custom key's text read once, for the store, the list and the record: each
                 // read it (a look-up under a lock) for itself.
-                container.insertInOrderIfAbsent(stored.view(key: key))
+                container.insertInOrderIfAbsent(customView: stored.view(key: key))
                 recordViewAdded(stored, animated: job.animated, effects: &effects) { $0.add(.view, key) }
             } else {
                 effects.record(.noView) { $0.add(.view, viewKeyOf: job.target) }
