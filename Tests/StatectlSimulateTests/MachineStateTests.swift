@@ -59,6 +59,22 @@ struct MachineStateTests {
         #expect(Set(made[0]).count == keys.count)
     }
 
+    @Test("keys read back across the table's blocks while other threads number new ones")
+    func customKeysAcrossBlocks() async {
+        let keys = (0..<3000).map { "block key \($0)" }
+        let states = keys.map { MachineState.view($0) }
+        let readBack = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { (0..<3000).allSatisfy { MachineState.view("other key \($0)").keyOrNil == "other key \($0)" } }
+            for _ in 0..<3 {
+                group.addTask { zip(states, keys).allSatisfy { $0.keyOrNil == $1 } }
+            }
+            var all = true
+            for await each in group { all = all && each }
+            return all
+        }
+        #expect(readBack)
+    }
+
     @Test("names: none reads as content, a view keyed content logs as view(content)")
     func names() {
         #expect(MachineState.none.stateName == "content")
