@@ -59,8 +59,8 @@ struct MachineStateTests {
         #expect(Set(made[0]).count == keys.count)
     }
 
-    @Test("keys read back across the table's blocks while other threads number new ones")
-    func customKeysAcrossBlocks() async {
+    @Test("keys read back while other threads number new ones")
+    func customKeysReadWhileNumbering() async {
         let keys = (0..<3000).map { "block key \($0)" }
         let states = keys.map { MachineState.view($0) }
         let readBack = await withTaskGroup(of: Bool.self) { group in
