@@ -102,14 +102,28 @@ public final class TextLogRenderer: RecordSink {
     /// kind) is written through `write`.
     public func write(_ kind: RecordKind, fields: UnsafeRawBufferPointer, fieldsKey: Int, time: Int64, lineNumber: Int) {
         let record = RecordView(time: time, lineNumber: lineNumber, kind: kind, fields: EncodedFields(fields), fieldsKeyNumber: fieldsKey)
-        // Read once, through the table's buffer, as `writeKeyedMessage` reads it.
         guard UInt(bitPattern: fieldsKey) < UInt(Self.keyedMessageLimit),
-              let kept = keyedMessages.withUnsafeBufferPointer({ fieldsKey < $0.count ? $0[fieldsKey] : nil }),
-              kept.count >= 0, kept.kind == kind else { return write(record) }
+              let kept = keptMessage(fieldsKey, of: kind) else { return write(record) }
         // With room for the line break after it (`OutputBuffer.endLine`).
         var line = startLine(record, room: kept.count &+ 1)
-        keyedMessageBytes.withUnsafeBufferPointer { line.put($0.baseAddress! + kept.start, count: kept.count) }
+        put(keptMessage: kept, &line)
         out.endLine(line)
+    }
+
+    /// Where the message kept for `key` lies in `keyedMessageBytes`, if one is kept for a
+    /// record of `kind`. Read once, through the table's buffer: each subscript of the array
+    /// checked its bounds again, and its count was a call.
+    @inline(__always)
+    private func keptMessage(_ key: Int, of kind: RecordKind) -> (start: Int, count: Int)? {
+        guard let kept = keyedMessages.withUnsafeBufferPointer({ key < $0.count ? $0[key] : nil }),
+              kept.count >= 0, kept.kind == kind else { return nil }
+        return (kept.start, kept.count)
+    }
+
+    /// A kept message copied at the cursor, which has room for it.
+    @inline(__always)
+    private func put(keptMessage kept: (start: Int, count: Int), _ line: inout OutputCursor) {
+        keyedMessageBytes.withUnsafeBufferPointer { line.put($0.baseAddress! + kept.start, count: kept.count) }
     }
 
     /// A cursor with room for a record's columns and `room` bytes more, the time, line and
@@ -138,17 +152,11 @@ public final class TextLogRenderer: RecordSink {
     /// here, the copy saved and restored every register that writing uses).
     private func writeKeyedMessage(_ record: RecordView, key: Int, at line: OutputCursor) -> OutputCursor {
         var line = line
-        // Read once, through the table's buffer: each subscript of the array checked its
-        // bounds again, and its count was a call.
-        if let kept = keyedMessages.withUnsafeBufferPointer({ key < $0.count ? $0[key] : nil }) {
-            if kept.count >= 0, kept.kind == record.kind {
-                // With room for the line break after it (`OutputBuffer.endLine`).
-                if line.room <= kept.count { line = out.cursor(after: line, room: kept.count &+ 1) }
-                keyedMessageBytes.withUnsafeBufferPointer { line.put($0.baseAddress! + kept.start, count: kept.count) }
-                return line
-            }
-        }
-        return writeAndKeepMessage(record, key: key, at: line)
+        guard let kept = keptMessage(key, of: record.kind) else { return writeAndKeepMessage(record, key: key, at: line) }
+        // With room for the line break after it (`OutputBuffer.endLine`).
+        if line.room <= kept.count { line = out.cursor(after: line, room: kept.count &+ 1) }
+        put(keptMessage: kept, &line)
+        return line
     }
 
     @inline(never)
@@ -354,20 +362,13 @@ public final class TextLogRenderer: RecordSink {
     }
 
     /// A plain text of a word or more: copied at the cursor when it fits with `messageRoom`
-    /// after it, else written through the buffer (apart: its call saved registers here).
+    /// after it, else written through the buffer as any text is (it finds nothing to escape).
     @inline(never)
     private func writePlainText(_ text: EncodedText, at line: OutputCursor) -> OutputCursor {
-        guard text.bytes.count &+ 8 &+ Self.messageRoom <= line.room else { return writePlainTextThroughBuffer(text, at: line) }
+        guard text.bytes.count &+ 8 &+ Self.messageRoom <= line.room else { return writeTextThroughBuffer(text, at: line) }
         var line = line
         line.put(plain: text.bytes)
         return line
-    }
-
-    @inline(never)
-    private func writePlainTextThroughBuffer(_ text: EncodedText, at line: OutputCursor) -> OutputCursor {
-        out.commit(line)
-        out.write(text.bytes)
-        return out.cursor(room: Self.messageRoom)
     }
 
     /// A text with room for it and `messageRoom` after, and nothing to escape, is copied here
